@@ -1,0 +1,18 @@
+"""URLs: language-independent endpoints first, then every page under its language prefix."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import URLPattern, URLResolver, include, path
+
+from config import health, i18n
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("healthz", health.healthz, name="healthz"),
+    path("i18n/setlang/", i18n.set_language, name="set_language"),
+]
+
+urlpatterns += i18n_patterns(
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("", include("lobby.urls")),
+)

@@ -1,0 +1,32 @@
+"""Live lobby: each logged-in user listens on a group of their own for notifications."""
+
+from typing import Any
+
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+
+def user_group(user_id: int) -> str:
+    """Name the channel group that reaches every open lobby of one user."""
+    return f"user-{user_id}"
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.group_name = user_group(user.pk)
+        await self.channel_layer.group_add(self.group_name, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group_name"):
+            await self.channel_layer.group_discard(self.group_name, self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """Ignore client messages: the lobby socket only pushes to the browser."""
+
+    async def lobby_html(self, event: dict[str, Any]) -> None:
+        """Forward an already rendered out-of-band fragment."""
+        await self.send(text_data=event["html"])

@@ -1,0 +1,7 @@
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """Show the landing page."""
+    return render(request, "lobby/home.html")

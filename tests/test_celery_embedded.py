@@ -1,0 +1,55 @@
+"""The embedded default runs a real Celery worker in the web process, countdowns included."""
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = textwrap.dedent(
+    """
+    import time, django
+    django.setup()
+    from django.conf import settings
+    from config.celery import app, start_embedded_worker
+
+    assert settings.CELERY_EMBEDDED_WORKER, settings.CELERY_BROKER_URL
+    done = []
+
+    @app.task(name="probe.record")
+    def record(value):
+        done.append((value, time.monotonic()))
+
+    start_embedded_worker()
+    sent = time.monotonic()
+    record.apply_async(args=["late"], countdown=0.6)
+    record.delay("now")
+    deadline = sent + 10
+    while len(done) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    order = [value for value, _ in done]
+    late = dict(done)["late"] - sent
+    print(order, round(late, 2))
+    assert order == ["now", "late"], order
+    assert 0.55 <= late < 3, late
+    """
+)
+
+
+def test_embedded_worker_runs_tasks_and_honours_countdowns(tmp_path):
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY"}
+    }
+    env["SQLITE_PATH"] = str(tmp_path / "embedded.sqlite3")
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("['now', 'late']")
