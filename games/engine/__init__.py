@@ -1,0 +1,120 @@
+"""The Pilotta rules engine: pure Python, no Django, no I/O, no global randomness."""
+
+from .actions import (
+    Action,
+    Announce,
+    Bid,
+    Close,
+    Pass,
+    Play,
+    Reclose,
+    Show,
+    action_from_dict,
+    action_to_dict,
+    parse_action,
+)
+from .cards import (
+    DECK,
+    Card,
+    Rank,
+    Seat,
+    Suit,
+    Team,
+    card_points,
+    format_cards,
+    next_seat,
+    parse_cards,
+    team_of,
+)
+from .dealing import deal, draw_cut, shuffled_deck, table_deck
+from .declarations import (
+    Announcement,
+    Declaration,
+    best_declaration,
+    compare_declarations,
+    declaration_winner,
+    find_declarations,
+)
+from .errors import (
+    EngineError,
+    IllegalActionError,
+    InvalidDealError,
+    MalformedActionError,
+    MalformedRecordError,
+    MatchError,
+    Reason,
+)
+from .match import MatchState
+from .observation import Observation
+from .phase import Phase
+from .play import OpenTrick, Trick
+from .records import (
+    load_record,
+    match_from_record,
+    match_to_record,
+    round_from_record,
+    round_to_record,
+    state_to_json,
+)
+from .ruleset import Ruleset
+from .scoring import Contract, RoundResult, round_to_sheet, score_round
+from .state import RoundState
+
+__all__ = [
+    "DECK",
+    "Action",
+    "Announce",
+    "Announcement",
+    "Bid",
+    "Card",
+    "Close",
+    "Contract",
+    "Declaration",
+    "EngineError",
+    "IllegalActionError",
+    "InvalidDealError",
+    "MalformedActionError",
+    "MalformedRecordError",
+    "MatchError",
+    "MatchState",
+    "Observation",
+    "OpenTrick",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Reason",
+    "Reclose",
+    "RoundResult",
+    "RoundState",
+    "Ruleset",
+    "Seat",
+    "Show",
+    "Suit",
+    "Team",
+    "Trick",
+    "action_from_dict",
+    "action_to_dict",
+    "best_declaration",
+    "card_points",
+    "compare_declarations",
+    "deal",
+    "declaration_winner",
+    "draw_cut",
+    "find_declarations",
+    "format_cards",
+    "load_record",
+    "match_from_record",
+    "match_to_record",
+    "next_seat",
+    "parse_action",
+    "parse_cards",
+    "round_from_record",
+    "round_to_record",
+    "round_to_sheet",
+    "score_round",
+    "shuffled_deck",
+    "state_to_json",
+    "table_deck",
+    "team_of",
+]

@@ -1,0 +1,152 @@
+"""A match (RULES.md §7): rounds in dealer rotation until a team reaches the target."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .cards import Card, Seat, Team
+from .dealing import deal, draw_cut, shuffled_deck, table_deck
+from .errors import InvalidDealError, MatchError
+from .phase import Phase
+from .ruleset import DEFAULT_RULESET, Ruleset
+from .scoring import Pair
+from .state import RoundState
+
+ENDED = (Phase.CANCELLED, Phase.FINISHED)
+
+
+def match_winner(totals: Pair, target: int) -> Team | None:
+    """Return the team that won with these totals, or None while undecided.
+
+    Past the target the higher total wins; both past it and equal means another round.
+    """
+    if max(totals) < target or totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
+
+
+class MatchState:
+    """An immutable match: its ended rounds and, optionally, the round being played."""
+
+    __slots__ = ("_current", "_first_dealer", "_rounds", "_ruleset")
+
+    _ruleset: Ruleset
+    _first_dealer: Seat
+    _rounds: tuple[RoundState, ...]
+    _current: RoundState | None
+
+    @classmethod
+    def new(cls, *, ruleset: Ruleset = DEFAULT_RULESET, first_dealer: Seat) -> MatchState:
+        """Start a match; the first dealer is drawn by the caller."""
+        if type(first_dealer) is not int or not 0 <= first_dealer < 4:
+            raise InvalidDealError(f"the dealer must be a seat 0 to 3, not {first_dealer!r}")
+        return cls._make(ruleset, first_dealer, (), None)
+
+    @classmethod
+    def _make(
+        cls,
+        ruleset: Ruleset,
+        first_dealer: Seat,
+        rounds: tuple[RoundState, ...],
+        current: RoundState | None,
+    ) -> MatchState:
+        match = cls()
+        match._ruleset = ruleset
+        match._first_dealer = first_dealer
+        match._rounds = rounds
+        match._current = current
+        return match
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """Return the table settings."""
+        return self._ruleset
+
+    @property
+    def first_dealer(self) -> Seat:
+        """Return the dealer of the first round."""
+        return self._first_dealer
+
+    @property
+    def rounds(self) -> tuple[RoundState, ...]:
+        """Return the ended rounds (finished or cancelled), in order."""
+        return self._rounds
+
+    @property
+    def current(self) -> RoundState | None:
+        """Return the round being played, if one has been started and not ended."""
+        return self._current
+
+    @property
+    def scores(self) -> tuple[Pair, ...]:
+        """Return each ended round's score-sheet figures; a cancelled round scores 0-0."""
+        return tuple((0, 0) if r.result is None else r.result.score for r in self._rounds)
+
+    @property
+    def totals(self) -> Pair:
+        """Return the score-sheet totals of both teams."""
+        scores = self.scores
+        return (sum(s[0] for s in scores), sum(s[1] for s in scores))
+
+    @property
+    def winner(self) -> Team | None:
+        """Return the team that won: reached the target with the higher total; else None.
+
+        Both teams past the target with equal totals means another round (decision).
+        """
+        return match_winner(self.totals, self._ruleset.target)
+
+    @property
+    def next_dealer(self) -> Seat:
+        """Return the dealer of the round to play now: the deal moves on after every round."""
+        if not self._rounds:
+            return self._first_dealer
+        return (self._rounds[-1].dealer + 1) % 4
+
+    def deal_round(self, rng: random.Random) -> RoundState:
+        """Deal the next round as the ruleset says: a fresh shuffle, or the table's cards.
+
+        The first round of a ``table`` match is shuffled; ``rng`` also draws the cut.
+        """
+        previous = self._rounds[-1] if self._rounds else None
+        if self._ruleset.deck_handling == "table" and previous is not None:
+            deck = table_deck(previous)
+        else:
+            deck = shuffled_deck(rng)
+        return self.new_round(deal(deck, dealer=self.next_dealer, cut=draw_cut(rng)))
+
+    def new_round(self, hands: Sequence[Sequence[Card] | str]) -> RoundState:
+        """Start the next round with these hands, dealt by ``next_dealer``."""
+        return RoundState.new(dealer=self.next_dealer, hands=hands, ruleset=self._ruleset)
+
+    def with_round(self, round_state: RoundState) -> MatchState:
+        """Return the match with the round being played brought up to ``round_state``.
+
+        An ended round joins ``rounds``; an unfinished one becomes ``current``.
+        """
+        if self.winner is not None:
+            raise MatchError("the match is already decided")
+        if round_state.ruleset != self._ruleset:
+            raise MatchError("the round is played under another ruleset")
+        if round_state.dealer != self.next_dealer:
+            raise MatchError(f"this round is dealt by seat {self.next_dealer}")
+        if round_state.phase in ENDED:
+            return self._make(self._ruleset, self._first_dealer, (*self._rounds, round_state), None)
+        return self._make(self._ruleset, self._first_dealer, self._rounds, round_state)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchState):
+            return NotImplemented
+        return (self._ruleset, self._first_dealer, self._rounds, self._current) == (
+            other._ruleset,
+            other._first_dealer,
+            other._rounds,
+            other._current,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._ruleset, self._first_dealer, self._rounds, self._current))
+
+    def __repr__(self) -> str:
+        return f"<MatchState rounds={len(self._rounds)} totals={self.totals} winner={self.winner}>"

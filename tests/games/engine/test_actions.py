@@ -1,0 +1,110 @@
+"""Actions: text and record round trips, and malformed records (RULES.md §8)."""
+
+from typing import Any
+
+import pytest
+
+from games.engine import (
+    Announce,
+    Bid,
+    Card,
+    Close,
+    MalformedActionError,
+    Pass,
+    Play,
+    Reclose,
+    Show,
+    Suit,
+    action_from_dict,
+    action_to_dict,
+    parse_action,
+)
+from games.engine.actions import bids_above
+
+ACTIONS = [
+    (Bid(80, Suit.HEARTS), "bid 80 H", {"action": "bid", "value": 80, "trump": "H"}),
+    (Pass(), "pass", {"action": "pass"}),
+    (Close(), "close", {"action": "close"}),
+    (Reclose(), "reclose", {"action": "reclose"}),
+    (Announce(), "announce", {"action": "announce"}),
+    (Show(), "show", {"action": "show"}),
+    (Play(Card.parse("JH")), "play JH", {"action": "play", "card": "JH"}),
+    (
+        Play(Card.parse("KH"), pilotta=True),
+        "play KH pilotta",
+        {"action": "play", "card": "KH", "pilotta": True},
+    ),
+]
+
+
+@pytest.mark.parametrize(("action", "text", "record"), ACTIONS)
+def test_text_and_record_round_trips(action: Any, text: str, record: dict[str, Any]) -> None:
+    assert str(action) == text
+    assert parse_action(text) == action
+    assert eval(repr(action)) == action
+    assert action_to_dict(2, action) == {"seat": 2, **record}
+    assert action_from_dict({"seat": 2, **record}) == (2, action)
+    assert hash(parse_action(text)) == hash(action)
+
+
+def test_a_false_pilotta_flag_is_no_flag() -> None:
+    record = {"seat": 1, "action": "play", "card": "KH", "pilotta": False}
+    assert action_from_dict(record) == (1, Play(Card.parse("KH")))
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        None,
+        [],
+        {"action": "pass"},
+        {"seat": 0},
+        {"seat": True, "action": "pass"},
+        {"seat": 0.0, "action": "pass"},
+        {"seat": 4, "action": "pass"},
+        {"seat": -1, "action": "pass"},
+        {"seat": "0", "action": "pass"},
+        {"seat": 0, "action": "fold"},
+        {"seat": 0, "action": "PASS"},
+        {"seat": 0, "action": "pass", "value": 80},
+        {"seat": 0, "action": "bid", "value": True, "trump": "H"},
+        {"seat": 0, "action": "bid", "value": 80.0, "trump": "H"},
+        {"seat": 0, "action": "bid", "value": "80", "trump": "H"},
+        {"seat": 0, "action": "bid", "value": 80},
+        {"seat": 0, "action": "bid", "value": 80, "trump": "X"},
+        {"seat": 0, "action": "bid", "value": 80, "trump": 2},
+        {"seat": 0, "action": "play", "card": "ZZ"},
+        {"seat": 0, "action": "play", "card": ["JH"]},
+        {"seat": 0, "action": "play"},
+        {"seat": 0, "action": "play", "card": "JH", "pilotta": 1},
+        {"seat": 0, "action": "play", "card": "JH", "pilotta": "true"},
+        {"seat": 0, "action": "play", "card": "JH", "extra": 1},
+    ],
+)
+def test_malformed_record_actions_are_refused(record: Any) -> None:
+    with pytest.raises(MalformedActionError):
+        action_from_dict(record)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "bid", "bid 80", "bid eighty H", "bid -80 H", "play", "play XX", "fold", 3]
+)
+def test_malformed_action_text_is_refused(text: Any) -> None:
+    with pytest.raises(MalformedActionError):
+        parse_action(text)
+
+
+def test_actions_refuse_wrong_types() -> None:
+    with pytest.raises(MalformedActionError):
+        Bid(True, Suit.HEARTS)
+    with pytest.raises(MalformedActionError):
+        Bid(80, "H")  # type: ignore[arg-type]
+    with pytest.raises(MalformedActionError):
+        Play("JH")  # type: ignore[arg-type]
+
+
+def test_bids_above_a_value_are_the_higher_bids_in_each_suit() -> None:
+    assert len(bids_above(None)) == 33 * 4
+    above = bids_above(390)
+    assert [str(b) for b in above] == ["bid 400 C", "bid 400 D", "bid 400 H", "bid 400 S"]
+    assert bids_above(400) == ()
