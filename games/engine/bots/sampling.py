@@ -1,0 +1,131 @@
+"""Determinization: deal the unseen cards to the other seats consistently with what was seen."""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import mask_cards
+from ..declarations import find_declarations
+from ..fast import Mask, cards_of
+from ..observation import Observation
+from .knowledge import Knowledge
+
+ANNOUNCEMENT_TRIES = 200
+
+
+def sample_hands(k: Knowledge, rng: random.Random) -> tuple[Mask, Mask, Mask, Mask]:
+    """Return all four hands: this seat's own, and a random deal of the unseen cards to the others.
+
+    Each other seat gets its known cards, then unseen cards it is not barred from, as many as it
+    holds; the draw is checked card by card so that it can always be completed.
+    """
+    others = [s for s in range(4) if s != k.seat]
+    hands = [0, 0, 0, 0]
+    hands[k.seat] = k.hand
+    capacity = [0, 0, 0, 0]
+    pool = k.unseen
+    for seat in others:
+        hands[seat] = k.known[seat] & k.unseen
+        pool &= ~hands[seat]
+        capacity[seat] = k.counts[seat] - hands[seat].bit_count()
+    cards = cards_of(pool)
+    rng.shuffle(cards)
+    allowed = {card: _allowed_seats(card, k, others, capacity) for card in cards}
+    # The most constrained cards first: they are the ones that can run out of room.
+    cards.sort(key=lambda card: len(allowed[card]))
+    buckets = _buckets(cards, allowed, others)
+    for card in cards:
+        choices = allowed[card]
+        pattern = _pattern(choices, others)
+        buckets[pattern] -= 1
+        seat = _pick_seat(choices, capacity, buckets, others, rng)
+        hands[seat] |= 1 << card
+        capacity[seat] -= 1
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def _allowed_seats(card: int, k: Knowledge, others: list[int], capacity: list[int]) -> list[int]:
+    seats = [s for s in others if not k.forbidden[s] >> card & 1 and capacity[s] > 0]
+    # Inferences cannot contradict each other in a real round; fall back to any seat if they do.
+    return seats or [s for s in others if capacity[s] > 0]
+
+
+def _pattern(seats: list[int], others: list[int]) -> int:
+    return sum(1 << others.index(s) for s in seats)
+
+
+def _buckets(cards: list[int], allowed: dict[int, list[int]], others: list[int]) -> list[int]:
+    """Count the cards by the set of seats allowed to hold them (a 3-bit pattern)."""
+    buckets = [0] * 8
+    for card in cards:
+        buckets[_pattern(allowed[card], others)] += 1
+    return buckets
+
+
+def _feasible(capacity: list[int], buckets: list[int], others: list[int]) -> bool:
+    """Say whether the cards left fit (Hall's condition over every set of seats)."""
+    for subset in range(1, 8):
+        room = sum(capacity[others[i]] for i in range(3) if subset >> i & 1)
+        need = sum(buckets[p] for p in range(1, 8) if p & ~subset == 0)
+        if need > room:
+            return False
+    return True
+
+
+def _pick_seat(
+    choices: list[int],
+    capacity: list[int],
+    buckets: list[int],
+    others: list[int],
+    rng: random.Random,
+) -> int:
+    """Draw a seat for a card in proportion to room left, keeping the rest of the deal possible."""
+    candidates = [s for s in choices if capacity[s] > 0]
+    while candidates:
+        weights = [capacity[s] for s in candidates]
+        seat = rng.choices(candidates, weights)[0]
+        capacity[seat] -= 1
+        fits = _feasible(capacity, buckets, others)
+        capacity[seat] += 1
+        if fits:
+            return seat
+        candidates.remove(seat)
+    return max(choices, key=lambda s: capacity[s])
+
+
+def matches_announcements(hands: tuple[Mask, ...], k: Knowledge, observation: Observation) -> bool:
+    """Say whether seats that announced but have not shown hold what they announced."""
+    played = _played_by_seat(observation)
+    for seat in range(4):
+        announced = observation.announcements[seat]
+        if seat == k.seat or not announced or observation.shown[seat]:
+            continue
+        dealt = mask_cards(hands[seat] | played[seat])
+        found = sorted((d.announcement for d in find_declarations(dealt)), reverse=True)
+        if tuple(found) != announced:
+            return False
+    return True
+
+
+def _played_by_seat(observation: Observation) -> list[Mask]:
+    """Return the cards each seat has played so far."""
+    played = [0, 0, 0, 0]
+    tricks = [(t.leader, t.cards) for t in observation.tricks]
+    if observation.current_trick is not None:
+        tricks.append((observation.current_trick.leader, observation.current_trick.cards))
+    for leader, cards in tricks:
+        for position, card in enumerate(cards):
+            played[(leader + position) % 4] |= card.mask
+    return played
+
+
+def sample_consistent(
+    k: Knowledge, observation: Observation, rng: random.Random
+) -> tuple[Mask, Mask, Mask, Mask]:
+    """Return a sample that also honours announced declarations, when one is found quickly."""
+    hands = sample_hands(k, rng)
+    for _ in range(ANNOUNCEMENT_TRIES):
+        if matches_announcements(hands, k, observation):
+            break
+        hands = sample_hands(k, rng)
+    return hands

@@ -1,0 +1,79 @@
+"""The open-hand solvers: exact against plain minimax; the compiled one against the reference."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine.bots.solver import Solver, move_values, remaining_points, solve
+from games.engine.bots.solver_jit import CompiledSolver, shared_solver, solve_jit
+from games.engine.fast import PlayPosition, cards_of, legal, play, random_deal
+
+
+def minimax(pos: PlayPosition) -> int:
+    """Return team 0's points from ``pos`` on by trying every line of play."""
+    if pos.is_over:
+        return pos.points[0]
+    values = [minimax(play(pos, card)) for card in cards_of(legal(pos))]
+    return max(values) if pos.to_act % 2 == 0 else min(values)
+
+
+def endgame(rng: random.Random, cards_left: int) -> PlayPosition:
+    """Return a position of random play with ``cards_left`` cards still to be played."""
+    pos = PlayPosition.start(random_deal(rng), rng.randrange(4), rng.randrange(4))
+    for _ in range(32 - cards_left):
+        pos = play(pos, rng.choice(cards_of(legal(pos))))
+    return pos
+
+
+def from_scratch(pos: PlayPosition) -> PlayPosition:
+    """Return the same position with the points of past tricks forgotten."""
+    return pos._replace(points=(0, 0), tricks=(0, 0))
+
+
+@pytest.mark.parametrize("cards_left", [6, 8, 10, 12])
+def test_solvers_agree_with_minimax_on_small_endgames(cards_left: int) -> None:
+    rng = random.Random(cards_left)
+    for _ in range(15):
+        pos = from_scratch(endgame(rng, cards_left))
+        exact = minimax(pos)
+        assert solve(pos)[0] == exact
+        assert solve_jit(pos)[0] == exact
+
+
+def test_points_add_up_to_what_is_left() -> None:
+    pos = from_scratch(endgame(random.Random(5), 13))
+    assert sum(solve(pos)) == remaining_points(pos) == sum(solve_jit(pos))
+
+
+@pytest.mark.parametrize("cards_left", [13, 16, 19, 20])
+def test_compiled_and_reference_solvers_agree_on_endgames(cards_left: int) -> None:
+    rng = random.Random(100 + cards_left)
+    for _ in range(10):
+        pos = endgame(rng, cards_left)
+        assert CompiledSolver().value(pos) == Solver(pos.trump).value(pos)
+
+
+def test_compiled_and_reference_solvers_agree_on_full_deals() -> None:
+    rng = random.Random(2024)
+    for _ in range(1):
+        pos = PlayPosition.start(random_deal(rng), rng.randrange(4), rng.randrange(4))
+        assert solve_jit(pos) == solve(pos)
+
+
+def test_move_values_agree() -> None:
+    rng = random.Random(9)
+    for _ in range(5):
+        pos = endgame(rng, 15)
+        assert shared_solver().move_values(pos) == move_values(pos)
+
+
+def test_the_best_move_value_is_the_position_value() -> None:
+    pos = endgame(random.Random(4), 14)
+    values = shared_solver().move_values(pos)
+    team = pos.to_act % 2
+    total = remaining_points(pos)
+    value_of_position = CompiledSolver().value(pos)
+    team_value = value_of_position if team == 0 else total - value_of_position
+    assert max(values.values()) == team_value
