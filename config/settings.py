@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -147,7 +148,17 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_RATE_LIMITS: dict[str, str] | bool = {}  # allauth's defaults, kept in the cache
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
+# allauth's defaults, kept in the cache, plus the emails a player may send to strangers.
+ACCOUNT_RATE_LIMITS: dict[str, str] | bool = {"invite_by_email": "20/h/user"}
+
+# "invite": only holders of an invitation can sign up (the others join the waitlist); "open".
+SIGNUP_MODE = env_str("SIGNUP_MODE", "invite")
+if SIGNUP_MODE not in {"open", "invite"}:
+    raise RuntimeError(f"SIGNUP_MODE must be 'open' or 'invite', not {SIGNUP_MODE!r}")
+INVITATION_MAX_AGE_DAYS = int(env_str("INVITATION_MAX_AGE_DAYS", "14"))
 
 LANGUAGE_CODE = "el"
 LANGUAGES = [
@@ -181,6 +192,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Behind a TLS-terminating proxy, which must set X-Forwarded-Proto (see README).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# How many proxies in front append to X-Forwarded-For; per-IP rate limits read the client's
+# address that many entries from the right (0: the connecting address, as without a proxy).
+TRUSTED_PROXY_COUNT = int(env_str("TRUSTED_PROXY_COUNT", "0" if DEBUG else "1"))
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
@@ -193,6 +207,12 @@ if not DEBUG:
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# The live table: a computer's pause before each move, the pause after a round (to read its
+# summary), and how long a disconnected player keeps their turns before a computer plays them.
+BOT_PACING_SECONDS = float(env_str("BOT_PACING_SECONDS", "0.8"))
+ROUND_PAUSE_SECONDS = float(env_str("ROUND_PAUSE_SECONDS", "3"))
+DISCONNECT_GRACE_SECONDS = float(env_str("DISCONNECT_GRACE_SECONDS", "60"))
 
 LOGGING = {
     "version": 1,

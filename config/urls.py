@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
 
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("lobby.urls")),
 )

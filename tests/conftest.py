@@ -2,6 +2,12 @@
 
 import os
 import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 import pytest
@@ -9,6 +15,7 @@ from django.conf import settings
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+WORKER_START_SECONDS = 120
 
 
 @cache
@@ -60,3 +67,73 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if IN_CI:
         pytest.fail(f"required by CI but missing: {message}", pytrace=False)
     pytest.skip(message)
+
+
+@pytest.fixture
+def celery_worker_env() -> dict[str, str]:
+    """Give extra environment to the `celery worker` process; override it to change settings."""
+    return {}
+
+
+@pytest.fixture
+def celery_worker_process(
+    transactional_db: None, celery_worker_env: dict[str, str]
+) -> Iterator[subprocess.Popen[str]]:
+    """Run a real `celery worker` process on Redis against this test's PostgreSQL database.
+
+    The test database is the one pytest-django created, so the test must commit its data
+    (`transactional_db`) for the worker to see it.
+    """
+    if reason := missing_services():
+        if IN_CI:
+            pytest.fail(f"required by CI but missing: {reason}", pytrace=False)
+        pytest.skip(reason)
+    with start_celery_worker(database_url(), celery_worker_env) as worker:
+        yield worker
+
+
+def database_url() -> str:
+    """Return the address of the database the tests are using, for another process."""
+    database = settings.DATABASES["default"]
+    return (
+        f"postgres://{database['USER']}:{database['PASSWORD']}"
+        f"@{database['HOST'] or '127.0.0.1'}:{database['PORT'] or 5432}/{database['NAME']}"
+    )
+
+
+@contextmanager
+def start_celery_worker(
+    database: str, extra_env: dict[str, str] | None = None
+) -> Iterator[subprocess.Popen[str]]:
+    """Run a `celery worker` process on Redis against ``database`` until the block ends."""
+    from config.celery import app
+
+    env = {
+        **os.environ,
+        "DATABASE_URL": database,
+        "REDIS_URL": settings.REDIS_URL,
+        **(extra_env or {}),
+    }
+    hostname = f"test-{uuid.uuid4().hex[:8]}@pilotta"
+    worker = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "celery", "-A", "config", "worker"),
+            *("--pool", "solo", "--hostname", hostname, "--loglevel", "WARNING"),
+        ],
+        cwd=settings.BASE_DIR,
+        env=env,
+        text=True,
+    )
+    try:
+        # The worker prepares the computer players before it answers, which can take a while.
+        deadline = time.monotonic() + WORKER_START_SECONDS
+        while not app.control.ping(destination=[hostname], timeout=0.5):
+            if worker.poll() is not None or time.monotonic() > deadline:
+                pytest.fail("the Celery worker did not start", pytrace=False)
+        yield worker
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
