@@ -6,4 +6,13 @@ app_name = "lobby"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
+    path("waitlist/", views.waitlist_join, name="waitlist_join"),
+    path("waitlist/thanks/", views.waitlist_thanks, name="waitlist_thanks"),
+    path("waitlist/confirm/<str:token>/", views.waitlist_confirm, name="waitlist_confirm"),
+    path(
+        "waitlist/unsubscribe/<str:token>/",
+        views.waitlist_unsubscribe,
+        name="waitlist_unsubscribe",
+    ),
 ]

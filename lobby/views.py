@@ -1,7 +1,129 @@
+"""Public pages: the landing page with its waitlist form, the rules, and the email links."""
+
+from typing import Any
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
+
+from lobby import demo, selectors, services
+from lobby.forms import WaitlistForm
+from lobby.tokens import LinkError, LinkExpiredError
+
+WAITLIST_PARTIAL = "lobby/home.html#waitlist-form"
 
 
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """Show the landing page."""
-    return render(request, "lobby/home.html")
+    form = WaitlistForm(initial={"language": get_language()})
+    return render(request, "lobby/home.html", _home_context(form))
+
+
+@require_safe
+def rules(request: HttpRequest) -> HttpResponse:
+    """Show the whole rules of Cypriot Pilotta."""
+    return render(request, "lobby/rules.html")
+
+
+@require_POST
+def waitlist_join(request: HtmxHttpRequest) -> HttpResponse:
+    """Sign an address up; answer the same whether or not it was already listed."""
+    form = WaitlistForm(request.POST)
+    if form.is_bot():
+        return _joined(request)
+    if not form.is_valid():
+        return _waitlist_form(request, form)
+    try:
+        services.waitlist_signup(
+            email=form.cleaned_data["email"],
+            language=form.cleaned_data["language"],
+            ip=_client_ip(request),
+        )
+    except services.WaitlistRateLimitError:
+        message = _("Too many sign-ups from your connection. Please try again in an hour.")
+        return _waitlist_form(request, form, limit_error=message, status=429)
+    return _joined(request)
+
+
+@require_safe
+def waitlist_thanks(request: HttpRequest) -> HttpResponse:
+    """Ask the visitor to look for the confirmation email."""
+    return render(request, "lobby/waitlist_thanks.html")
+
+
+@require_http_methods(["GET", "POST"])
+def waitlist_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """Show a confirm button (GET, as mail scanners prefetch links) and confirm on POST."""
+    try:
+        if request.method == "POST":
+            entry = services.waitlist_confirm(token=token)
+            return render(request, "lobby/waitlist_confirmed.html", {"entry": entry})
+        entry = selectors.waitlist_entry_for_confirm_token(token=token)
+    except LinkError as error:
+        return _link_error(request, error)
+    return render(request, "lobby/waitlist_confirm.html", {"entry": entry})
+
+
+# Mail apps unsubscribe with a cookieless POST (RFC 8058 one-click), so no CSRF token comes.
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def waitlist_unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """Show an unsubscribe button (GET) and unsubscribe on POST."""
+    try:
+        if request.method == "POST":
+            entry = services.waitlist_unsubscribe(token=token)
+            return render(request, "lobby/waitlist_unsubscribed.html", {"entry": entry})
+        entry = selectors.waitlist_entry_for_unsubscribe_token(token=token)
+    except LinkError as error:
+        return _link_error(request, error)
+    return render(request, "lobby/waitlist_unsubscribe.html", {"entry": entry})
+
+
+def _home_context(form: WaitlistForm, **extra: Any) -> dict[str, Any]:
+    return {"form": form, "table": demo.demo_table(), **extra}
+
+
+def _waitlist_form(
+    request: HtmxHttpRequest, form: WaitlistForm, *, limit_error: str = "", status: int = 200
+) -> HttpResponse:
+    """Show the form again with its errors: the fragment for htmx, else the whole page."""
+    if request.htmx:
+        context = {"form": form, "limit_error": limit_error}
+        return render(request, WAITLIST_PARTIAL, context, status=status)
+    context = _home_context(form, limit_error=limit_error)
+    return render(request, "lobby/home.html", context, status=status)
+
+
+def _joined(request: HtmxHttpRequest) -> HttpResponse:
+    if request.htmx:
+        return render(request, WAITLIST_PARTIAL, {"joined": True})
+    # Post/redirect/get: reloading the thanks page must not sign up again.
+    return redirect("lobby:waitlist_thanks")
+
+
+def _link_error(request: HttpRequest, error: LinkError) -> HttpResponse:
+    expired = isinstance(error, LinkExpiredError)
+    status = 410 if expired else 400
+    return render(request, "lobby/waitlist_link_error.html", {"expired": expired}, status=status)
+
+
+def _client_ip(request: HttpRequest) -> str:
+    """Return the client's address, read past the proxies this deployment trusts."""
+    hops = settings.TRUSTED_PROXY_COUNT
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if hops and forwarded:
+        # Each trusted proxy appends the address it saw; anything further left is hearsay.
+        addresses = [part.strip() for part in forwarded.split(",") if part.strip()]
+        if len(addresses) >= hops:
+            return addresses[-hops]
+    return request.META.get("REMOTE_ADDR", "")
