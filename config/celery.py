@@ -2,8 +2,10 @@
 
 import os
 import threading
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_init, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -11,8 +13,46 @@ app = Celery("pilotta")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
+EMBEDDED_HOSTNAME = "embedded@pilotta"
+
 _embedded_lock = threading.Lock()
 _embedded_worker: object | None = None
+
+
+def _warm_up_bots() -> None:
+    from games.bots import warm_up
+
+    warm_up()
+
+
+@worker_process_init.connect
+def warm_up_pool_process(**kwargs: Any) -> None:
+    """Prepare the computer players in each forked pool process before it takes a task."""
+    _warm_up_bots()
+
+
+@worker_init.connect
+def warm_up_worker(sender: Any = None, **kwargs: Any) -> None:
+    """Prepare the computer players in a worker whose pool runs tasks in its own process."""
+    # The embedded worker warms up in its own thread, so that the web process starts at once.
+    if sender is None or sender.hostname == EMBEDDED_HOSTNAME:
+        return
+    if runs_tasks_in_process(sender.pool_cls):
+        _warm_up_bots()
+
+
+def runs_tasks_in_process(pool_cls: Any) -> bool:
+    """Say whether a pool (an alias or a class) runs tasks in the worker's process, not forks."""
+    from celery.concurrency import get_implementation
+    from celery.concurrency.prefork import TaskPool as PreforkPool
+
+    return not issubclass(get_implementation(pool_cls), PreforkPool)
+
+
+def run_embedded_worker(worker: Any) -> None:
+    """Warm the computer players up, then consume tasks: the body of the embedded worker thread."""
+    _warm_up_bots()
+    worker.start()
 
 
 def start_embedded_worker() -> None:
@@ -36,12 +76,14 @@ def start_embedded_worker() -> None:
             app=app,
             pool_cls="solo",
             concurrency=1,
-            hostname="embedded@pilotta",
+            hostname=EMBEDDED_HOSTNAME,
             without_heartbeat=True,
             without_mingle=True,
             without_gossip=True,
             loglevel="WARNING",
         )
-        thread = threading.Thread(target=worker.start, name="celery-embedded", daemon=True)
+        thread = threading.Thread(
+            target=run_embedded_worker, args=(worker,), name="celery-embedded", daemon=True
+        )
         thread.start()
         _embedded_worker = worker

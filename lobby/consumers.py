@@ -2,7 +2,10 @@
 
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from lobby.presence import lobby_connected, lobby_disconnected
 
 
 def user_group(user_id: int) -> str:
@@ -17,12 +20,15 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4401)
             return
         self.group_name = user_group(user.pk)
+        self.user_id = user.pk
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
+        await sync_to_async(lobby_connected)(user_id=self.user_id)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
+            await sync_to_async(lobby_disconnected)(user_id=self.user_id)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Ignore client messages: the lobby socket only pushes to the browser."""

@@ -1,9 +1,14 @@
-"""Lobby reads: the waitlist entry behind a link and its CSV."""
+"""Lobby reads: friends and who of them is online; the waitlist entry behind a link and its CSV."""
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
+from accounts.models import User
+from accounts.selectors import friends_of
+from games.models import RoomSeat
 from lobby import tokens
 from lobby.models import WaitlistEntry
+from lobby.presence import online_in_lobby
 
 EXPORT_COLUMNS = ("email", "language", "status", "created_at", "confirmed_at")
 
@@ -44,3 +49,26 @@ def _entry(entry_id: int) -> WaitlistEntry:
 def _spreadsheet_safe(value: str) -> str:
     # An address may legally start with = + - or @, which spreadsheets would run as a formula.
     return f"'{value}" if value[:1] in ("=", "+", "-", "@") else value
+
+
+@dataclass(frozen=True)
+class FriendPresence:
+    """A friend, and whether they have the lobby or a table open right now."""
+
+    user: User
+    online: bool
+
+
+def friends_with_presence(user: User) -> list[FriendPresence]:
+    """Return the user's friends, those online first, each marked online or offline."""
+    friends = list(friends_of(user))
+    ids = [friend.pk for friend in friends]
+    at_table = set(
+        RoomSeat.objects.filter(user_id__in=ids, connections__gt=0).values_list(
+            "user_id", flat=True
+        )
+    )
+    online = online_in_lobby(ids) | at_table
+    listed = [FriendPresence(user=friend, online=friend.pk in online) for friend in friends]
+    # sorted() is stable, so each group keeps the friends' alphabetical order.
+    return sorted(listed, key=lambda entry: not entry.online)

@@ -72,7 +72,7 @@ def test_sign_up_verify_log_in_switch_language_and_make_a_friend(
     page.wait_for_url(re.compile(r"/en/accounts/login/$"))
 
     log_in(page, base, "maria@example.com")
-    page.wait_for_url(f"{base}/en/")
+    page.wait_for_url(f"{base}/en/play/")
     assert page.locator("nav .nav-user").inner_text() == "Maria"
 
     with page.expect_navigation():

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 
-def test_login_lands_on_the_home_page_in_the_preferred_language(client):
+def test_login_lands_in_the_lobby_in_the_preferred_language(client):
     UserFactory(email="maria@example.com", preferred_language="fr")
 
     response = client.post(
@@ -18,7 +18,7 @@ def test_login_lands_on_the_home_page_in_the_preferred_language(client):
     )
 
     assert response.status_code == 302
-    assert response["Location"] == "/fr/"
+    assert response["Location"] == "/fr/play/"
     assert response.cookies[COOKIE].value == "fr"
 
 

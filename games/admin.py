@@ -1,0 +1,52 @@
+from django.contrib import admin
+
+from games.models import Match, Room, RoomSeat, Round, RoundAction
+
+
+class RoomSeatInline(admin.TabularInline):
+    model = RoomSeat
+    extra = 0
+    fields = ("seat", "user", "is_bot", "away", "connections")
+    raw_id_fields = ("user",)
+
+
+@admin.register(Room)
+class RoomAdmin(admin.ModelAdmin):
+    list_display = ("id", "owner", "status", "target", "bot_level", "turn_seconds", "created")
+    list_filter = ("status", "bot_level", "target")
+    search_fields = ("owner__email", "owner__display_name")
+    raw_id_fields = ("owner",)
+    exclude = ("invite_token",)
+    inlines = (RoomSeatInline,)
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ("number", "dealer", "status", "result")
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "room", "status", "winner", "totals", "created")
+    list_filter = ("status",)
+    raw_id_fields = ("room",)
+    inlines = (RoundInline,)
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    # The dealt hands stay out of the admin pages: staff see the log, as in a hand record.
+    list_display = ("id", "match", "number", "dealer", "status")
+    list_filter = ("status",)
+    exclude = ("hands",)
+    readonly_fields = ("match", "number", "dealer", "deck_handling", "cut", "status", "result")
+
+
+@admin.register(RoundAction)
+class RoundActionAdmin(admin.ModelAdmin):
+    list_display = ("round", "seq", "seat", "action", "is_bot", "created")
+    readonly_fields = ("round", "seq", "seat", "action", "actor", "is_bot")

@@ -1,0 +1,136 @@
+"""The live table socket: players send actions, every connection renders its own seat's view."""
+
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from accounts.models import User
+from games.engine import EngineError, parse_action
+from games.errors import GameError
+from games.models import Room, Round
+from games.realtime import table_group
+from games.rendering import Viewer, error_text, render_message, render_table, viewer_for
+from games.selectors import is_member
+from games.services import round_apply_action, seat_connected, seat_disconnected
+
+LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    room_id: int
+    user: User
+    language: str
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.user = user
+        self.room_id = int(self.scope["url_route"]["kwargs"]["room_id"])
+        if not await self.may_watch():
+            await self.close(code=4403)
+            return
+        self.language = self.page_language()
+        self.group_name = table_group(self.room_id)
+        await self.channel_layer.group_add(self.group_name, self.channel_name)
+        await self.accept()
+        await self.mark_connected()
+        await self.send(text_data=await self.render())
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group_name"):
+            await self.channel_layer.group_discard(self.group_name, self.channel_name)
+            await self.mark_disconnected()
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """Take one action from this user's own seat, as found in the database."""
+        text = action_text(content)
+        if text is None:
+            await self.send_error("malformed")
+            return
+        try:
+            action = parse_action(text)
+        except EngineError:
+            await self.send_error("malformed")
+            return
+        try:
+            await self.apply(action)
+        except GameError as error:
+            await self.send_error(error.code)
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        """Render this connection's view of the table again."""
+        await self.send(text_data=await self.render())
+
+    async def send_error(self, code: str) -> None:
+        text = error_text(code, language=self.language)
+        await self.send(text_data=await self.render_message(text))
+
+    def page_language(self) -> str:
+        """Speak the language the page was opened in, else the user's own."""
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        language = (query.get("lang") or [""])[0]
+        if language in LANGUAGES:
+            return language
+        return self.user.preferred_language or settings.LANGUAGE_CODE
+
+    @database_sync_to_async
+    def may_watch(self) -> bool:
+        room = Room.objects.filter(pk=self.room_id).first()
+        return room is not None and is_member(room, self.user)
+
+    @database_sync_to_async
+    def mark_connected(self) -> None:
+        seat_connected(room_id=self.room_id, user=self.user)
+
+    @database_sync_to_async
+    def mark_disconnected(self) -> None:
+        seat_disconnected(room_id=self.room_id, user=self.user)
+
+    @database_sync_to_async
+    def render(self) -> str:
+        room = Room.objects.get(pk=self.room_id)
+        return render_table(room, viewer_for(room, self.user), language=self.language)
+
+    @database_sync_to_async
+    def render_message(self, text: str) -> str:
+        return render_message(text, language=self.language)
+
+    @database_sync_to_async
+    def apply(self, action: Any) -> None:
+        room = Room.objects.get(pk=self.room_id)
+        viewer: Viewer = viewer_for(room, self.user)
+        if viewer.seat is None:
+            raise GameError("not_seated")
+        round_id = (
+            Round.objects.filter(match__room=room, status=Round.Status.PLAYING)
+            .order_by("-pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if round_id is None:
+            raise GameError("no_round")
+        round_apply_action(round_id=round_id, seat=viewer.seat, action=action, actor=self.user)
+
+
+def action_text(content: Any) -> str | None:
+    """Read the action text from a message; a message naming a seat is refused.
+
+    htmx sends the form values: ``{"action": "play JH"}``, or ``{"action": "bid", "value": "90",
+    "trump": "H"}`` from the bidding form, with its ``HEADERS``.
+    """
+    if not isinstance(content, dict) or "seat" in content:
+        return None
+    word = content.get("action")
+    if not isinstance(word, str):
+        return None
+    if word == "bid":
+        value, trump = content.get("value"), content.get("trump")
+        if not isinstance(value, str) or not isinstance(trump, str):
+            return None
+        return f"bid {value} {trump}"
+    return word

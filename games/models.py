@@ -1,0 +1,257 @@
+"""Rooms, their seats, and the matches played there as a log of actions.
+
+A round's state is never stored: it is rebuilt from its deal and its action log with the engine.
+"""
+
+import secrets
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+SEATS = (0, 1, 2, 3)
+
+
+def new_invite_token() -> str:
+    """Draw a random, unguessable token for a room's share link."""
+    return secrets.token_urlsafe(24)
+
+
+class Room(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for players")
+        PLAYING = "playing", _("playing")
+        CLOSED = "closed", _("closed")
+
+    class BotLevel(models.TextChoices):
+        EASY = "easy", _("easy")
+        MEDIUM = "medium", _("medium")
+        STRONG = "strong", _("strong")
+
+    TARGETS = ((251, "251"), (301, "301"), (351, "351"), (401, "401"))
+    TURN_SECONDS = (
+        (0, _("no limit")),
+        (30, _("30 seconds")),
+        (60, _("1 minute")),
+        (120, _("2 minutes")),
+    )
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="owned_rooms",
+        verbose_name=_("owner"),
+    )
+    target = models.PositiveSmallIntegerField(_("target"), choices=TARGETS, default=301)
+    bot_level = models.CharField(
+        _("computer level"), max_length=8, choices=BotLevel.choices, default=BotLevel.MEDIUM
+    )
+    assist = models.BooleanField(
+        _("assist"),
+        default=False,
+        help_text=_("Call pilotta, announce and show automatically."),
+    )
+    turn_seconds = models.PositiveSmallIntegerField(
+        _("time per turn"), choices=TURN_SECONDS, default=0
+    )
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN
+    )
+    invite_token = models.CharField(
+        _("invite token"), max_length=64, unique=True, default=new_invite_token
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+        ordering: ClassVar = ["-created"]
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=Q(target__in=[251, 301, 351, 401]), name="games_room_target_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Room %(id)s") % {"id": self.pk}
+
+
+class RoomSeat(models.Model):
+    """One of a room's four chairs: empty, a player, or a computer player.
+
+    ``away`` marks a player whose turns a computer plays for now (time ran out, or they left).
+    """
+
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("room")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="room_seats",
+        verbose_name=_("player"),
+    )
+    is_bot = models.BooleanField(_("computer player"), default=False)
+    away = models.BooleanField(_("away"), default=False)
+    connections = models.PositiveSmallIntegerField(_("open connections"), default=0)
+    disconnected_at = models.DateTimeField(_("disconnected at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering: ClassVar = ["room", "seat"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["room", "seat"], name="games_roomseat_unique_seat"),
+            models.UniqueConstraint(
+                fields=["room", "user"],
+                condition=Q(user__isnull=False),
+                name="games_roomseat_unique_user",
+            ),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="games_roomseat_seat_range"),
+            models.CheckConstraint(
+                condition=Q(user__isnull=True) | Q(is_bot=False),
+                name="games_roomseat_player_or_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room_id}:{self.seat}"
+
+    @property
+    def is_empty(self) -> bool:
+        """Say whether nobody sits here."""
+        return self.user_id is None and not self.is_bot
+
+    @property
+    def bot_plays(self) -> bool:
+        """Say whether a computer plays this seat's turns now."""
+        return self.is_bot or self.away
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="matches", verbose_name=_("room")
+    )
+    ruleset = models.JSONField(_("ruleset"))
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer"))
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.PLAYING
+    )
+    winner = models.PositiveSmallIntegerField(_("winning team"), null=True, blank=True)
+    totals = models.JSONField(_("totals"), default=list)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering: ClassVar = ["-created"]
+
+    def __str__(self) -> str:
+        return _("Match %(id)s") % {"id": self.pk}
+
+
+class Round(models.Model):
+    """One deal of a match; ``hands`` never leaves the server."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        CANCELLED = "cancelled", _("cancelled")
+        FINISHED = "finished", _("finished")
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
+    hands = models.JSONField(_("hands"))
+    deck_handling = models.CharField(_("deck handling"), max_length=8, default="shuffle")
+    cut = models.PositiveSmallIntegerField(_("cut"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
+    )
+    result = models.JSONField(_("result"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering: ClassVar = ["match", "number"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["match", "number"], name="games_round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}/{self.number}"
+
+
+class RoundAction(models.Model):
+    """One entry of a round's log, in the hand-record format of RULES.md §8."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="actions", verbose_name=_("round")
+    )
+    seq = models.PositiveSmallIntegerField(_("sequence"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    action = models.JSONField(_("action"))
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("played by"),
+    )
+    is_bot = models.BooleanField(_("played by the computer"), default=False)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("action")
+        verbose_name_plural = _("actions")
+        ordering: ClassVar = ["round", "seq"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["round", "seq"], name="games_roundaction_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round_id}#{self.seq}"
+
+
+class RoomInvitation(models.Model):
+    """A friend asked to a room; they may take a free seat without the share link."""
+
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("room")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="room_invitations",
+        verbose_name=_("invited player"),
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("invited by"),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("room invitation")
+        verbose_name_plural = _("room invitations")
+        ordering: ClassVar = ["-created"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["room", "user"], name="games_roominvitation_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room_id}:{self.user_id}"

@@ -1,0 +1,96 @@
+"""Reads of rooms and tables; a round's state is rebuilt from its deal and its log."""
+
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+
+from accounts.models import User
+from games.engine import RoundState, Ruleset, action_from_dict
+from games.models import Match, Room, RoomInvitation, RoomSeat, Round
+
+
+def round_state(round_: Round) -> RoundState:
+    """Replay a round's log on its deal."""
+    state = RoundState.new(
+        dealer=round_.dealer,
+        hands=round_.hands,
+        ruleset=Ruleset.from_dict(round_.match.ruleset),
+    )
+    for entry in round_.actions.order_by("seq").values_list("action", flat=True):
+        seat, action = action_from_dict(entry)
+        state = state.apply(seat, action)
+    return state
+
+
+def room_seats(room: Room) -> list[RoomSeat]:
+    """Return the four seats of a room in order, with their players."""
+    return list(room.seats.select_related("user").order_by("seat"))
+
+
+def seat_of(room: Room, user: User) -> int | None:
+    """Return the seat ``user`` holds in ``room``, or None."""
+    if not user.is_authenticated:
+        return None
+    return room.seats.filter(user=user).values_list("seat", flat=True).first()
+
+
+def is_member(room: Room, user: User) -> bool:
+    """Say whether ``user`` may see the room: its owner or a seated player."""
+    if not user.is_authenticated:
+        return False
+    return room.owner_id == user.pk or room.seats.filter(user=user).exists()
+
+
+def rooms_of(user: User) -> QuerySet[Room]:
+    """Return the rooms ``user`` owns or sits in, open or playing, newest first."""
+    return (
+        Room.objects.filter(Q(owner=user) | Q(seats__user=user))
+        .exclude(status=Room.Status.CLOSED)
+        .distinct()
+        .order_by("-created")
+    )
+
+
+def invitations_for(user: User) -> QuerySet[RoomInvitation]:
+    """Return the invitations ``user`` received to rooms still waiting for players."""
+    return (
+        RoomInvitation.objects.filter(user=user, room__status=Room.Status.OPEN)
+        .filter(room__matches__isnull=True)
+        .exclude(room__seats__user=user)
+        .select_related("room", "invited_by")
+        .distinct()
+    )
+
+
+def invitable_friends(room: Room, user: User) -> list[User]:
+    """Return the friends of ``user`` who have neither a seat nor an invitation in ``room``."""
+    from accounts.selectors import friends_of
+
+    taken = set(room.seats.filter(user__isnull=False).values_list("user_id", flat=True))
+    taken |= set(room.invitations.values_list("user_id", flat=True))
+    return [friend for friend in friends_of(user) if friend.pk not in taken]
+
+
+def current_match(room: Room) -> Match | None:
+    """Return the room's latest match, playing or finished."""
+    return room.matches.order_by("-created", "-pk").first()
+
+
+def current_round(match: Match) -> Round | None:
+    """Return the match's latest round."""
+    return match.rounds.order_by("-number").first()
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round with its rebuilt state, and the log length (the next action's seq)."""
+
+    round: Round
+    state: RoundState
+    seq: int
+
+
+def round_view(round_: Round) -> RoundView:
+    """Rebuild a round and count its actions."""
+    state = round_state(round_)
+    return RoundView(round=round_, state=state, seq=len(state.history))

@@ -1,0 +1,352 @@
+"""Rooms: the player's lobby, a room's seats, the live table, invite links and hand records."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from games import services
+from games.engine import round_to_record
+from games.errors import GameError
+from games.models import Match, Room, RoomInvitation, Round
+from games.rendering import render_message, render_table, round_replay, viewer_for
+from games.selectors import (
+    invitable_friends,
+    invitations_for,
+    is_member,
+    rooms_of,
+    round_state,
+)
+from lobby.selectors import friends_with_presence
+
+
+class RoomForm(forms.Form):
+    target = forms.TypedChoiceField(
+        label=_("Play to"), choices=Room.TARGETS, coerce=int, initial=301
+    )
+    bot_level = forms.ChoiceField(
+        label=_("Computer players"), choices=Room.BotLevel.choices, initial=Room.BotLevel.MEDIUM
+    )
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Time per turn"), choices=Room.TURN_SECONDS, coerce=int, initial=0
+    )
+    assist = forms.BooleanField(
+        label=_("Assist: call pilotta, announce and show for me"), required=False
+    )
+
+
+def _member_room(request: HttpRequest, room_id: int) -> Room:
+    """Return the room if the user may see it; a stranger gets the same 404 as a missing room."""
+    room = get_object_or_404(Room, pk=room_id)
+    if not is_member(room, _user(request)):
+        raise Http404
+    return room
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+@login_required
+@require_GET
+def rooms(request: HttpRequest) -> HttpResponse:
+    """Show the player's rooms and games, their friends and who is online, and the room form."""
+    user = _user(request)
+    return render(
+        request,
+        "lobby/rooms/index.html",
+        {
+            "rooms": rooms_of(user).prefetch_related("seats__user"),
+            "form": RoomForm(),
+            "invitations": invitations_for(user),
+            "friends": friends_with_presence(user),
+        },
+    )
+
+
+@login_required
+@require_POST
+def room_create(request: HttpRequest) -> HttpResponse:
+    """Open a new room with the chosen settings."""
+    form = RoomForm(request.POST)
+    if not form.is_valid():
+        user = _user(request)
+        return render(
+            request,
+            "lobby/rooms/index.html",
+            {"rooms": rooms_of(user), "form": form, "invitations": invitations_for(user)},
+            status=400,
+        )
+    room = services.room_create(owner=_user(request), **form.cleaned_data)
+    return redirect("lobby:room", room_id=room.pk)
+
+
+@login_required
+@require_GET
+def room(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Show a room: its seats before the game, the live table once it started."""
+    room = _member_room(request, room_id)
+    viewer = viewer_for(room, _user(request))
+    table = render_table(room, viewer, language=get_language(), oob=False)
+    invite_url = request.build_absolute_uri(reverse("lobby:room_join", args=[room.invite_token]))
+    seating = room.status == Room.Status.OPEN and not room.matches.exists()
+    return render(
+        request,
+        "lobby/rooms/room.html",
+        {
+            "room": room,
+            "table": table,
+            "invite_url": invite_url,
+            "is_owner": _is_owner(request, room),
+            "friends": invitable_friends(room, _user(request)) if seating else [],
+        },
+    )
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _is_owner(request: HttpRequest, room: Room) -> bool:
+    return room.owner_id == request.user.pk
+
+
+def _seat_action(
+    request: HttpRequest, room_id: int, call: Callable[[], Any], success: str | None = None
+) -> HttpResponse:
+    """Run one room service; answer htmx with nothing (the socket redraws) or a message."""
+    _member_room(request, room_id)
+    try:
+        call()
+    except GameError as error:
+        if _is_htmx(request):
+            return HttpResponse(render_message(error.message, language=get_language()))
+        messages.error(request, error.message)
+        return redirect("lobby:room", room_id=room_id)
+    if _is_htmx(request):
+        return HttpResponse(status=204)
+    if success:
+        messages.success(request, success)
+    return redirect("lobby:room", room_id=room_id)
+
+
+@login_required
+@require_POST
+def room_seat_take(request: HttpRequest, room_id: int, seat: int) -> HttpResponse:
+    """Sit in a free seat (moving from one's own)."""
+    user = _user(request)
+    return _seat_action(
+        request, room_id, lambda: services.room_take_seat(room_id=room_id, user=user, seat=seat)
+    )
+
+
+@login_required
+@require_POST
+def room_seat_leave(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Leave one's seat before the game starts."""
+    user = _user(request)
+    return _seat_action(
+        request, room_id, lambda: services.room_leave_seat(room_id=room_id, user=user)
+    )
+
+
+@login_required
+@require_POST
+def room_seat_bot(request: HttpRequest, room_id: int, seat: int) -> HttpResponse:
+    """Put a computer player in an empty seat."""
+    user = _user(request)
+    return _seat_action(
+        request,
+        room_id,
+        lambda: services.room_fill_seat_with_bot(room_id=room_id, user=user, seat=seat),
+    )
+
+
+@login_required
+@require_POST
+def room_seat_unbot(request: HttpRequest, room_id: int, seat: int) -> HttpResponse:
+    """Take a computer player out of its seat."""
+    user = _user(request)
+    return _seat_action(
+        request,
+        room_id,
+        lambda: services.room_remove_bot(room_id=room_id, user=user, seat=seat),
+    )
+
+
+@login_required
+@require_POST
+def room_start(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Start the game."""
+    user = _user(request)
+    return _seat_action(request, room_id, lambda: services.room_start(room_id=room_id, user=user))
+
+
+@login_required
+@require_POST
+def room_rematch(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Play another game with the same seats."""
+    user = _user(request)
+    return _seat_action(
+        request, room_id, lambda: services.match_rematch(room_id=room_id, user=user)
+    )
+
+
+@login_required
+@require_POST
+def room_invite_renew(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Replace the invite link; the old one stops working."""
+    user = _user(request)
+    return _seat_action(
+        request,
+        room_id,
+        lambda: services.room_renew_invite(room_id=room_id, user=user),
+        success=str(_("A new invite link was made; the old one no longer works.")),
+    )
+
+
+@login_required
+@require_POST
+def room_invite_friend(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Invite one of one's friends to the room."""
+    room = _member_room(request, room_id)
+    friend_id = request.POST.get("friend", "")
+    friend = User.objects.filter(pk=int(friend_id)).first() if friend_id.isdigit() else None
+    if friend is None:
+        messages.error(request, str(_("That is not a move the table understands.")))
+        return redirect("lobby:room", room_id=room.pk)
+    try:
+        services.room_invite_friend(room_id=room.pk, user=_user(request), friend=friend)
+    except GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, str(_("Invitation sent to %(name)s.") % {"name": friend}))
+    return redirect("lobby:room", room_id=room.pk)
+
+
+@login_required
+def room_invitation(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Show a friend's invitation (GET) and take a seat with it (POST)."""
+    user = _user(request)
+    invitation = (
+        RoomInvitation.objects.select_related("room").filter(room_id=room_id, user=user).first()
+    )
+    if invitation is None or invitation.room.status == Room.Status.CLOSED:
+        return render(request, "lobby/rooms/join.html", {"invalid": True}, status=404)
+    room = invitation.room
+    if room.seats.filter(user=user).exists():
+        return redirect("lobby:room", room_id=room.pk)
+    if request.method == "POST":
+        try:
+            services.room_take_seat(room_id=room.pk, user=user)
+        except GameError as error:
+            return render(
+                request, "lobby/rooms/join.html", {"room": room, "error": error.message}, status=409
+            )
+        return redirect("lobby:room", room_id=room.pk)
+    full = not room.seats.filter(user__isnull=True, is_bot=False).exists()
+    return render(
+        request, "lobby/rooms/join.html", {"room": room, "full": full or room.matches.exists()}
+    )
+
+
+@login_required
+@require_POST
+def room_close(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Close the room for good."""
+    _member_room(request, room_id)
+    try:
+        services.room_close(room_id=room_id, user=_user(request))
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("lobby:room", room_id=room_id)
+    return redirect("lobby:rooms")
+
+
+@login_required
+def room_join(request: HttpRequest, token: str) -> HttpResponse:
+    """Show an invitation (GET) and take a seat with it (POST)."""
+    room = Room.objects.filter(invite_token=token).first()
+    if room is None or room.status == Room.Status.CLOSED:
+        return render(request, "lobby/rooms/join.html", {"invalid": True}, status=404)
+    user = _user(request)
+    if is_member(room, user) and room.seats.filter(user=user).exists():
+        return redirect("lobby:room", room_id=room.pk)
+    if request.method == "POST":
+        try:
+            services.room_take_seat(room_id=room.pk, user=user, token=token)
+        except GameError as error:
+            return render(
+                request, "lobby/rooms/join.html", {"room": room, "error": error.message}, status=409
+            )
+        return redirect("lobby:room", room_id=room.pk)
+    full = not room.seats.filter(user__isnull=True, is_bot=False).exists()
+    started = room.matches.exists()
+    return render(request, "lobby/rooms/join.html", {"room": room, "full": full or started})
+
+
+def _ended_round(request: HttpRequest, room_id: int, number: int) -> Round:
+    room = _member_room(request, room_id)
+    match = Match.objects.filter(room=room).order_by("-created", "-pk").first()
+    match_id = request.GET.get("match")
+    if match_id and match_id.isdigit():
+        match = Match.objects.filter(room=room, pk=int(match_id)).first()
+    if match is None:
+        raise Http404
+    return get_object_or_404(Round, match=match, number=number, status=Round.Status.FINISHED)
+
+
+@login_required
+@require_GET
+def round_record(request: HttpRequest, room_id: int, number: int) -> HttpResponse:
+    """Download a finished round as a hand record (RULES.md §8)."""
+    round_ = _ended_round(request, room_id, number)
+    response = JsonResponse(round_to_record(round_state(round_)))
+    filename = f"pilotta-room{room_id}-round{number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def round_replay_page(request: HttpRequest, room_id: int, number: int) -> HttpResponse:
+    """Replay a finished round trick by trick."""
+    round_ = _ended_round(request, room_id, number)
+    room = round_.match.room
+    names = {s.seat: s for s in room.seats.select_related("user")}
+    tricks = round_replay(round_)
+    for trick in tricks:
+        for played in trick["cards"]:
+            played["name"] = _seat_name(names[played["seat"]])
+        trick["winner_name"] = _seat_name(names[trick["winner"]])
+    step_text = request.GET.get("trick", "1")
+    step = min(max(int(step_text), 1), len(tricks)) if step_text.isdigit() else 1
+    return render(
+        request,
+        "lobby/rooms/replay.html",
+        {
+            "room": room,
+            "round": round_,
+            "tricks": tricks[:step],
+            "step": step,
+            "previous": step - 1 if step > 1 else None,
+            "next": step + 1 if step < len(tricks) else None,
+        },
+    )
+
+
+def _seat_name(chair: Any) -> str:
+    if chair.is_bot:
+        return str(_("Computer"))
+    return str(chair.user.table_name) if chair.user else str(_("Empty seat"))

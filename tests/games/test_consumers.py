@@ -1,0 +1,206 @@
+"""The table socket: four players play a round; refusals answer the sender only."""
+
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.auth import AuthMiddlewareStack
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.routing import websocket_urlpatterns
+from games import services
+from games.engine import Bid, Pass, Play
+from games.models import Room, Round, RoundAction
+from games.selectors import round_state
+from tests.games.conftest import make_user, seated_room
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+HEADERS = {"HX-Request": "true", "HX-Trigger": None}
+
+
+def cookie_for(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def open_socket(user, room_id: int, lang: str = "en") -> tuple[WebsocketCommunicator, str]:
+    cookie = await sync_to_async(cookie_for)(user)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{room_id}/?lang={lang}", headers=[(b"cookie", cookie)]
+    )
+    connected, code = await communicator.connect()
+    assert connected, code
+    snapshot = await communicator.receive_from(timeout=5)
+    return communicator, snapshot
+
+
+@sync_to_async
+def start_table(**settings):
+    players = [make_user(f"Seat{n}") for n in range(4)]
+    room = seated_room(players, **settings)
+    services.room_start(room_id=room.pk, user=players[0])
+    return players, room
+
+
+@sync_to_async
+def table_now(room: Room):
+    round_ = Round.objects.filter(match__room=room).order_by("-pk")[0]
+    return round_, round_state(round_), RoundAction.objects.count()
+
+
+def next_action(state):
+    """Bid 80 once, pass the rest of the auction, then play the first legal card."""
+    legal = state.legal_actions()
+    if state.phase == "auction":
+        if state.high_bid is None:
+            return next(a for a in legal if isinstance(a, Bid))
+        return Pass()
+    return next(a for a in legal if isinstance(a, Play))
+
+
+@pytest.fixture
+async def table(queued):
+    players, room = await start_table()
+    sockets = []
+    for player in players:
+        communicator, _snapshot = await open_socket(player, room.pk)
+        sockets.append(communicator)
+    yield players, room, sockets
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
+async def send(communicator, text: str, **extra) -> None:
+    await communicator.send_json_to({"action": text, "HEADERS": HEADERS, **extra})
+
+
+async def test_four_players_play_a_whole_round_through_their_sockets(table):
+    _players, room, sockets = table
+    first_round, state, _ = await table_now(room)
+
+    for _step in range(60):
+        seat = state.to_act
+        await send(sockets[seat], str(next_action(state)))
+        messages = [await socket.receive_from(timeout=5) for socket in sockets]
+        assert all('id="table"' in message for message in messages)
+        round_, state, _ = await table_now(room)
+        if round_.pk != first_round.pk:
+            break
+    else:
+        pytest.fail("the round did not end")
+
+    await sync_to_async(first_round.refresh_from_db)()
+    assert first_round.status == Round.Status.FINISHED
+    assert "Round 1" in messages[0]
+    assert "On the score sheet" in messages[0]
+
+
+async def test_a_bid_from_the_form_fields_is_accepted(table):
+    _players, room, sockets = table
+    _round, state, _ = await table_now(room)
+
+    await sockets[state.to_act].send_json_to(
+        {"action": "bid", "value": "90", "trump": "S", "HEADERS": HEADERS}
+    )
+
+    for socket in sockets:
+        await socket.receive_from(timeout=5)
+    _round, after, _ = await table_now(room)
+    assert after.high_bid[0] == state.to_act
+    assert str(after.high_bid[1]) == "bid 90 S"
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("out_of_turn", "It is not your turn."),
+        ("forged_seat", "That is not a move the table understands."),
+        ("illegal", "You cannot do that at this point of the round."),
+        ("malformed", "That is not a move the table understands."),
+        ("not_json_action", "That is not a move the table understands."),
+    ],
+)
+async def test_a_refused_message_answers_the_sender_only(table, case, message):
+    _players, room, sockets = table
+    _round, state, count = await table_now(room)
+    seat = state.to_act
+    sender = sockets[seat]
+    content = {"action": "pass", "HEADERS": HEADERS}
+    if case == "out_of_turn":
+        sender = sockets[(seat + 1) % 4]
+    elif case == "forged_seat":
+        sender = sockets[(seat + 1) % 4]
+        content["seat"] = seat
+    elif case == "illegal":
+        content["action"] = f"play {state.hands[seat][0]}"
+    elif case == "malformed":
+        content["action"] = "play 11X"
+    elif case == "not_json_action":
+        content["action"] = ["pass"]
+
+    await sender.send_json_to(content)
+
+    answer = await sender.receive_from(timeout=5)
+    assert 'id="table-message"' in answer
+    assert message in answer
+    for socket in sockets:
+        assert await socket.receive_nothing(timeout=0.2)
+    _round, _state, after = await table_now(room)
+    assert after == count
+
+
+async def test_a_reconnect_gets_the_current_state(table):
+    players, room, sockets = table
+    _round, state, _ = await table_now(room)
+    seat = state.to_act
+    await send(sockets[seat], str(next_action(state)))
+    for socket in sockets:
+        await socket.receive_from(timeout=5)
+    watcher = (seat + 2) % 4
+    await sockets[watcher].disconnect()
+
+    again, snapshot = await open_socket(players[watcher], room.pk)
+    sockets[watcher] = again
+
+    shown = set(re.findall(r'data-card="(\w\w)"', snapshot))
+    assert {str(card) for card in state.hand(watcher)} <= shown
+    assert "Seat0" in snapshot
+    assert "Seat3" in snapshot
+
+
+async def test_a_non_member_cannot_connect(queued):
+    _players, room = await start_table()
+    stranger = await sync_to_async(make_user)()
+    cookie = await sync_to_async(cookie_for)(stranger)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/table/{room.pk}/", headers=[(b"cookie", cookie)]
+    )
+
+    connected, code = await communicator.connect()
+
+    assert not connected
+    assert code == 4403
+
+
+async def test_an_anonymous_visitor_cannot_connect(queued):
+    _players, room = await start_table()
+    communicator = WebsocketCommunicator(application, f"/ws/table/{room.pk}/")
+
+    connected, code = await communicator.connect()
+
+    assert not connected
+    assert code == 4401
+
+
+async def test_the_table_speaks_the_page_language(queued):
+    players, room = await start_table()
+
+    communicator, snapshot = await open_socket(players[1], room.pk, lang="el")
+    await communicator.disconnect()
+
+    assert "Πίνακας" in snapshot or "Σημείωμα" in snapshot

@@ -1,0 +1,96 @@
+"""No seat ever receives another seat's hidden card, in any form or language."""
+
+import random
+import re
+
+import pytest
+from django.utils import translation
+
+from games import services
+from games.bots import choose_action
+from games.engine import Announce, Card, RoundState
+from games.models import Match, Round
+from games.rendering import Viewer, announcement_label, render_table
+from games.selectors import round_state
+from games.templatetags.cards import card_name
+from tests.games.conftest import seated_room
+
+pytestmark = pytest.mark.django_db
+
+ROUNDS = 20
+LANGUAGES = ("en", "el", "fr")
+
+
+def card_names(card: Card) -> set[str]:
+    names = set()
+    for language in LANGUAGES:
+        with translation.override(language):
+            names.add(card_name(card))
+    return names
+
+
+DECK = [Card.parse(f"{rank}{suit}") for rank in "789TJQKA" for suit in "CDHS"]
+NAMES = {card: card_names(card) for card in DECK}
+NAME_CARDS = {name: card for card, names in NAMES.items() for name in names}
+NAME_PATTERN = re.compile("|".join(re.escape(n) for n in sorted(NAME_CARDS, key=len, reverse=True)))
+CODE_PATTERN = re.compile(r"(?<![A-Za-z0-9])([789TJQKA][CDHS])(?![A-Za-z0-9])")
+
+
+def hidden_cards(state: RoundState, seat: int) -> set[Card]:
+    """Return the cards another seat holds that are neither played nor shown."""
+    shown = {card for decl in state.shown(seat) for card in decl.cards}
+    return set(state.hand(seat)) - shown
+
+
+def named_cards(html: str) -> set[Card]:
+    """Return every card ``html`` names: by code (text, data attribute, action) or by name."""
+    cards = {Card.parse(code) for code in CODE_PATTERN.findall(html)}
+    cards |= {NAME_CARDS[name] for name in NAME_PATTERN.findall(html)}
+    return cards
+
+
+def test_no_message_shows_a_hidden_card(players, queued):
+    room = seated_room(players, target=401)
+    services.room_start(room_id=room.pk, user=players[0])
+    rng = random.Random(20260501)
+    ended = 0
+    checked = 0
+    announced_seen = 0
+    step = 0
+    while ended < ROUNDS:
+        round_ = Round.objects.filter(match__room=room, status=Round.Status.PLAYING).last()
+        if round_ is None:
+            match = Match.objects.filter(room=room).latest("pk")
+            assert match.status == Match.Status.FINISHED
+            services.match_rematch(room_id=room.pk, user=players[0])
+            continue
+        state = round_state(round_)
+        language = LANGUAGES[step % 3]
+        for viewer_seat in range(4):
+            html = render_table(room, Viewer(players[viewer_seat], viewer_seat), language=language)
+            named = named_cards(html)
+            assert set(state.hand(viewer_seat)) <= named  # the check can see a card when shown
+            for other in range(4):
+                if other == viewer_seat:
+                    continue
+                hidden = hidden_cards(state, other)
+                assert not hidden & named, (viewer_seat, other, hidden & named)
+                checked += len(hidden)
+                if state.announced(other) and not state.shown(other):
+                    with translation.override(language):
+                        labels = [announcement_label(a) for a in state.announcements(other)]
+                    assert all(label in html for label in labels)
+                    announced_seen += 1
+        seat = state.to_act
+        observation = state.observation(seat)
+        action = choose_action(observation, level="random", rng=rng)
+        if Announce() in observation.legal_actions and rng.random() < 0.8:
+            action = Announce()
+        applied = services.round_apply_action(
+            round_id=round_.pk, seat=seat, action=action, actor=players[seat]
+        )
+        ended += applied.round_ended
+        step += 1
+
+    assert checked > 10_000
+    assert announced_seen > 0
