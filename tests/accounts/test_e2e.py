@@ -77,7 +77,7 @@ def test_sign_up_verify_log_in_switch_language_and_make_a_friend(
 
     with page.expect_navigation():
         page.select_option("#language-select", "fr")
-    assert page.url == f"{base}/fr/"
+    assert page.url == f"{base}/fr/play/"
     assert page.locator("html").get_attribute("lang") == "fr"
 
     page.click("nav >> text=Amis")
@@ -92,7 +92,7 @@ def test_sign_up_verify_log_in_switch_language_and_make_a_friend(
     page.goto(f"{base}/fr/accounts/profile/")
     page.click("button:has-text('Se déconnecter')")
     log_in(page, base, "eleni@example.com")
-    page.wait_for_url(f"{base}/el/")
+    page.wait_for_url(f"{base}/el/play/")
     page.click("nav >> text=Φίλοι")
     page.click("main button:has-text('Αποδοχή')")
     page.locator(".messages >> text=είστε πλέον φίλοι").wait_for()

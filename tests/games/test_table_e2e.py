@@ -60,10 +60,18 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
 
     def setUp(self) -> None:
         super().setUp()
+        # Cleanups run last in, first out, and before the database is flushed: stop the server
+        # (its socket handlers still record disconnections), then the worker, so nothing writes
+        # while the tables are emptied. So each class holds a single test.
         worker = ExitStack()
         worker.enter_context(start_celery_worker(database_url(), WORKER_ENV))
-        # Cleanups run before the database is flushed: no computer may write meanwhile.
         self.addCleanup(worker.close)
+        self.addCleanup(self._stop_server)
+
+    @classmethod
+    def _stop_server(cls) -> None:
+        cls._server_process.terminate()
+        cls._server_process.join()
 
     @pytest.fixture(autouse=True)
     def _async_unsafe(self, monkeypatch: pytest.MonkeyPatch) -> None:
