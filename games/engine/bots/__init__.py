@@ -6,7 +6,7 @@ import random
 
 from ..actions import Action
 from ..observation import Observation
-from .evaluator import coefficients
+from .evaluator import bidding_model
 from .heuristic import EASY, MEDIUM, choose_heuristic
 from .random_bot import choose_random
 from .solver_jit import compile_solver
@@ -39,7 +39,7 @@ def choose_action(
 def warm_up() -> None:
     """Prepare the bots (compiled code, tables) so that the first move is fast."""
     compile_solver()
-    coefficients()
+    bidding_model()
 
 
 __all__ = ["LEVELS", "ROOM_LEVELS", "choose_action", "warm_up"]

@@ -1,8 +1,14 @@
-"""The strong bot's bidding evaluator: a linear model fitted offline by ``calibrate``."""
+"""The strong bot's bidding model: linear models fitted offline by ``calibrate``.
+
+``bidder`` estimates the card points a team takes from one of its hands; ``defence`` and
+``partner`` estimate how another hand moves that figure once the bidder's hand is accounted for.
+"""
 
 from __future__ import annotations
 
 import json
+import math
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -22,11 +28,24 @@ FEATURE_NAMES = (
     "side_tens_guarded",
     "side_kings",
     "voids",
+    "leads",
 )
 
 
-def hand_features(hand: Mask, trump: int) -> list[int]:
-    """Return the features of a bidder's hand with ``trump`` as trumps."""
+@dataclass(frozen=True, slots=True)
+class BiddingModel:
+    """The fitted weights (in the order of ``FEATURE_NAMES``) and residual spreads."""
+
+    bidder: tuple[float, ...]
+    bidder_sd: float
+    defence: tuple[float, ...]
+    defence_sd: float
+    partner: tuple[float, ...]
+    partner_sd: float
+
+
+def hand_features(hand: Mask, trump: int, leads: bool) -> list[int]:
+    """Return the features of a hand with ``trump`` as trumps; ``leads``: its team leads first."""
     trumps = hand >> (8 * trump) & 0xFF
     aces = tens_with_ace = tens_guarded = kings = voids = 0
     for suit in range(4):
@@ -52,19 +71,52 @@ def hand_features(hand: Mask, trump: int) -> list[int]:
         tens_guarded,
         kings,
         voids,
+        int(leads),
     ]
 
 
 @cache
-def coefficients() -> tuple[float, ...]:
-    """Return the fitted coefficients, read once."""
+def bidding_model() -> BiddingModel:
+    """Return the fitted model, read once."""
     table = json.loads(COEFFICIENTS_PATH.read_text())
     if tuple(table["features"]) != FEATURE_NAMES:
         raise ValueError("bidding_coefficients.json does not match the evaluator's features")
-    return tuple(float(c) for c in table["coefficients"])
+
+    def weights(key: str) -> tuple[float, ...]:
+        values = tuple(float(c) for c in table[key])
+        if len(values) != len(FEATURE_NAMES):
+            raise ValueError(f"bidding_coefficients.json: {key} has the wrong length")
+        return values
+
+    return BiddingModel(
+        bidder=weights("coefficients"),
+        bidder_sd=float(table["residual_sd"]),
+        defence=weights("defence"),
+        defence_sd=float(table["defence_sd"]),
+        partner=weights("partner"),
+        partner_sd=float(table["partner_sd"]),
+    )
 
 
-def calibrated_estimate(hand: Mask, trump: int) -> int:
-    """Return the card points the bidding team is expected to take, own declarations aside."""
-    weights = coefficients()
-    return round(sum(w * f for w, f in zip(weights, hand_features(hand, trump), strict=True)))
+def _apply(weights: tuple[float, ...], hand: Mask, trump: int, leads: bool) -> float:
+    return sum(w * f for w, f in zip(weights, hand_features(hand, trump, leads), strict=True))
+
+
+def bidder_estimate(hand: Mask, trump: int, leads: bool) -> float:
+    """Return the card points the team of ``hand`` is expected to take, declarations aside."""
+    return _apply(bidding_model().bidder, hand, trump, leads)
+
+
+def defence_shift(hand: Mask, trump: int, leads: bool) -> float:
+    """Return how a defender's ``hand`` moves the bidders' points from the bidder's estimate."""
+    return _apply(bidding_model().defence, hand, trump, leads)
+
+
+def partner_shift(hand: Mask, trump: int, leads: bool) -> float:
+    """Return how the bidder's partner's ``hand`` moves the team's points from that estimate."""
+    return _apply(bidding_model().partner, hand, trump, leads)
+
+
+def chance_at_least(mean: float, spread: float, target: float) -> float:
+    """Return the chance a normal variable of ``mean`` and ``spread`` reaches ``target``."""
+    return 0.5 * math.erfc((target - mean) / (spread * math.sqrt(2)))

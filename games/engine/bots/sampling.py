@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
 from ..cards import mask_cards
 from ..declarations import find_declarations
@@ -95,7 +97,7 @@ def _pick_seat(
 
 def matches_announcements(hands: tuple[Mask, ...], k: Knowledge, observation: Observation) -> bool:
     """Say whether seats that announced but have not shown hold what they announced."""
-    played = _played_by_seat(observation)
+    played = played_by_seat(observation)
     for seat in range(4):
         announced = observation.announcements[seat]
         if seat == k.seat or not announced or observation.shown[seat]:
@@ -107,7 +109,7 @@ def matches_announcements(hands: tuple[Mask, ...], k: Knowledge, observation: Ob
     return True
 
 
-def _played_by_seat(observation: Observation) -> list[Mask]:
+def played_by_seat(observation: Observation) -> list[Mask]:
     """Return the cards each seat has played so far."""
     played = [0, 0, 0, 0]
     tricks = [(t.leader, t.cards) for t in observation.tricks]
@@ -120,12 +122,16 @@ def _played_by_seat(observation: Observation) -> list[Mask]:
 
 
 def sample_consistent(
-    k: Knowledge, observation: Observation, rng: random.Random
+    k: Knowledge, observation: Observation, rng: random.Random, deadline: float = math.inf
 ) -> tuple[Mask, Mask, Mask, Mask]:
-    """Return a sample that also honours announced declarations, when one is found quickly."""
+    """Return a sample that also honours announced declarations, when one is found quickly.
+
+    The search for such a sample gives up after ``ANNOUNCEMENT_TRIES`` draws or at ``deadline``
+    (a ``time.perf_counter`` instant), whichever comes first.
+    """
     hands = sample_hands(k, rng)
     for _ in range(ANNOUNCEMENT_TRIES):
-        if matches_announcements(hands, k, observation):
+        if matches_announcements(hands, k, observation) or time.perf_counter() > deadline:
             break
         hands = sample_hands(k, rng)
     return hands

@@ -146,7 +146,9 @@ class Solver:
             return lower
         if upper <= alpha:
             return upper
-        window_alpha, window_beta = max(alpha, lower), min(beta, upper)
+        # The window is not narrowed to the stored bounds: with fail-soft values that gives
+        # wrong values in rare deep positions; the bounds serve for cut-offs only.
+        window_alpha, window_beta = alpha, beta
         trump = self.trump
         maximizing = leader % 2 == 0
         value = -INFINITY if maximizing else INFINITY

@@ -6,6 +6,7 @@ a value depends on nothing else, so entries stay valid from one solve to the nex
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -29,6 +30,8 @@ INFINITY = 1000
 LAST_TRICK_BONUS = 10
 TABLE_BITS = 20
 MAX_DEPTH = 33
+SLICE_NODES = 20_000  # nodes searched between two looks at the clock
+UNLIMITED = 1 << 62
 
 _BEATEN = np.array(BEATEN_BY, dtype=np.int64)
 _POINTS = np.array(POINTS, dtype=np.int64)
@@ -201,14 +204,14 @@ def _enter(
         ):
             lower, upper = table_bounds[slot, 0], table_bounds[slot, 1]
             frame[LOWER], frame[UPPER] = lower, upper
+            # The bounds only cut off: narrowing the window to them gives wrong fail-soft values
+            # in rare deep positions.
             if lower >= frame[BETA]:
                 frame[VALUE] = lower
                 return True
             if upper <= frame[ALPHA]:
                 frame[VALUE] = upper
                 return True
-            frame[ALPHA] = max(frame[ALPHA], lower)
-            frame[BETA] = min(frame[BETA], upper)
     frame[WINDOW_ALPHA], frame[WINDOW_BETA] = frame[ALPHA], frame[BETA]
     legal_cards = _legal(hand, played, frame[LED], frame[BEST], trump)
     alive = hands[0] | hands[1] | hands[2] | hands[3] | frame[TRICK]
@@ -271,8 +274,14 @@ def _close(frame: np.ndarray, hands: np.ndarray, trump: int, table_keys: np.ndar
     table_bounds[slot, 1] = upper
 
 
+# Where a paused search stands: its depth, whether it returns from that depth, whether it is
+# done, and its value once done.
+DEPTH, RETURNING, DONE, RESULT, NODES = range(5)
+STATE_FIELDS = 5
+
+
 @jit(cache=True)
-def _search(
+def _start(
     hands: np.ndarray,
     trump: int,
     root: np.ndarray,
@@ -281,17 +290,42 @@ def _search(
     frames: np.ndarray,
     table_keys: np.ndarray,
     table_bounds: np.ndarray,
-) -> int:
-    """Return team 0's points from the root frame on within its window (fail-soft alpha-beta)."""
+    state: np.ndarray,
+) -> None:
+    """Open the root frame of a search."""
     frames[0, :] = root
-    depth = 0
     returning = _enter(frames[0], hands, trump, rows[0], scores[0], table_keys, table_bounds)
+    state[DEPTH], state[RETURNING], state[DONE], state[RESULT] = 0, returning, 0, 0
+
+
+@jit(cache=True)
+def _search(
+    hands: np.ndarray,
+    trump: int,
+    rows: np.ndarray,
+    scores: np.ndarray,
+    frames: np.ndarray,
+    table_keys: np.ndarray,
+    table_bounds: np.ndarray,
+    state: np.ndarray,
+    quota: int,
+) -> bool:
+    """Run a started search for at most ``quota`` nodes (fail-soft alpha-beta); say if done.
+
+    A search that runs out of nodes stops before entering a child and resumes there on the next
+    call; the table only ever receives finished nodes, so an abandoned search leaves it sound.
+    """
+    depth = state[DEPTH]
+    returning = state[RETURNING] == 1
+    nodes = 0
     while True:
         frame = frames[depth]
         if returning:
             result: int = frame[VALUE]
             if depth == 0:
-                return result
+                state[DONE], state[RESULT] = 1, result
+                state[NODES] += nodes
+                return True
             depth -= 1
             frame = frames[depth]
             seat = (frame[LEADER] + frame[PLAYED]) & 3
@@ -311,6 +345,11 @@ def _search(
             _close(frame, hands, trump, table_keys, table_bounds)
             returning = True
             continue
+        if nodes >= quota:
+            state[DEPTH], state[RETURNING] = depth, 0
+            state[NODES] += nodes
+            return False
+        nodes += 1
         _descend(frame, frames[depth + 1], hands, trump, rows[depth, frame[NEXT]])
         depth += 1
         returning = _enter(
@@ -318,8 +357,16 @@ def _search(
         )
 
 
+class SearchTimeout(Exception):
+    """The search ran past its deadline."""
+
+
 class CompiledSolver:
-    """The compiled search with its scratch arrays and transposition table."""
+    """The compiled search with its scratch arrays and transposition table.
+
+    Every search may be given a ``deadline`` (a ``time.perf_counter`` instant): it then runs in
+    slices of ``SLICE_NODES`` nodes and raises ``SearchTimeout`` once the deadline has passed.
+    """
 
     def __init__(self, table_bits: int = TABLE_BITS) -> None:
         if table_bits != TABLE_BITS:
@@ -328,73 +375,79 @@ class CompiledSolver:
         self.scores = np.zeros((MAX_DEPTH, 8), dtype=np.int64)
         self.frames = np.zeros((MAX_DEPTH, FRAME_FIELDS), dtype=np.int64)
         self.root = np.zeros(FRAME_FIELDS, dtype=np.int64)
+        self.state = np.zeros(STATE_FIELDS, dtype=np.int64)
+        self.slice_nodes = SLICE_NODES
         self.table_keys = np.zeros((1 << table_bits, 5), dtype=np.int64)
         self.table_bounds = np.zeros((1 << table_bits, 2), dtype=np.int64)
+        # Write the table once so that its pages are mapped now, not during a timed move.
+        self.table_keys.fill(0)
+        self.table_bounds.fill(0)
 
-    def value(self, pos: PlayPosition) -> int:
-        """Return the points team 0 takes from ``pos`` on, both sides playing perfectly."""
-        # Bisection with null windows: each probe is cheap, and the table links them.
+    def value(
+        self, pos: PlayPosition, guess: int | None = None, deadline: float | None = None
+    ) -> int:
+        """Return the points team 0 takes from ``pos`` on, both sides playing perfectly.
+
+        Null-window probes narrow the value down: from ``guess`` on (MTD(f)) when one is given,
+        by bisection otherwise; the table links the probes.
+        """
         low, high = 0, remaining_points(pos)
+        probe_at = guess
         while low < high:
-            middle = (low + high + 1) // 2
-            probe = self.bounded_value(pos, middle - 1, middle)
+            if probe_at is None:
+                middle = (low + high + 1) // 2
+            else:
+                middle = min(high, max(low + 1, probe_at))
+            probe = self.bounded_value(pos, middle - 1, middle, deadline)
             if probe >= middle:
                 low = probe
             else:
                 high = probe
+            if probe_at is not None:
+                probe_at = probe if probe < middle else probe + 1
         return low
 
-    def bounded_value(self, pos: PlayPosition, alpha: int, beta: int) -> int:
+    def bounded_value(
+        self, pos: PlayPosition, alpha: int, beta: int, deadline: float | None = None
+    ) -> int:
         """Return team 0's points from ``pos`` on, exact only inside (alpha, beta)."""
         trump = pos.trump
         trick = pos.trick
         hands = np.array(pos.hands, dtype=np.int64)
-        if not trick:
-            return self._run(hands, trump, pos.leader, 0, -1, -1, -1, 0, 0, alpha, beta)
-        best = winning_card(trick, trump)
-        best_seat = (pos.leader + trick.index(best)) % 4
-        gained = sum(POINTS[trump][card] for card in trick)
-        trick_mask = sum(1 << card for card in trick)
-        led = trick[0] >> 3
-        return self._run(
-            hands, trump, pos.leader, len(trick), led, best, best_seat, gained, trick_mask,
-            alpha, beta,
-        )  # fmt: skip
-
-    def _run(
-        self,
-        hands: np.ndarray,
-        trump: int,
-        leader: int,
-        played: int,
-        led: int,
-        best: int,
-        best_seat: int,
-        gained: int,
-        trick_mask: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
         root = self.root
         root[:] = 0
-        root[LEADER], root[PLAYED], root[LED] = leader, played, led
-        root[BEST], root[BEST_SEAT], root[GAINED] = best, best_seat, gained
+        root[LEADER], root[PLAYED] = pos.leader, len(trick)
+        root[LED] = root[BEST] = root[BEST_SEAT] = -1
+        if trick:
+            best = winning_card(trick, trump)
+            root[LED], root[BEST] = trick[0] >> 3, best
+            root[BEST_SEAT] = (pos.leader + trick.index(best)) % 4
+            root[GAINED] = sum(POINTS[trump][card] for card in trick)
+            root[TRICK] = sum(1 << card for card in trick)
         root[ALPHA], root[BETA] = alpha, beta
-        root[TRICK] = trick_mask
-        value = _search(
-            hands, trump, root, self.rows, self.scores, self.frames,
-            self.table_keys, self.table_bounds,
-        )  # fmt: skip
-        return int(value)
+        arrays = (self.rows, self.scores, self.frames, self.table_keys, self.table_bounds)
+        _start(hands, trump, root, *arrays, self.state)
+        if deadline is None:
+            _search(hands, trump, *arrays, self.state, UNLIMITED)
+            return int(self.state[RESULT])
+        # The clock is read before every slice, also the first: many small probes add up.
+        while time.perf_counter() <= deadline:
+            if _search(hands, trump, *arrays, self.state, self.slice_nodes):
+                return int(self.state[RESULT])
+        raise SearchTimeout
 
-    def move_values(self, pos: PlayPosition) -> dict[int, int]:
+    def move_values(self, pos: PlayPosition, deadline: float | None = None) -> dict[int, int]:
         """Return, for each legal card of the seat to act, the points its team takes from now."""
         total = remaining_points(pos)
         team = pos.to_act % 2
         values = {}
+        guess = None
         for card in cards_of(legal(pos)):
             after = play(pos, card)
-            team0 = after.points[0] - pos.points[0] + self.value(after)
+            gained = after.points[0] - pos.points[0]
+            rest = self.value(after, None if guess is None else guess - gained, deadline)
+            team0 = gained + rest
+            guess = team0
             values[card] = team0 if team == 0 else total - team0
         return values
 

@@ -1,23 +1,43 @@
-"""The strong bot: determinized open-hand search for the cards, the evaluator for the auction."""
+"""The strong bot: determinized open-hand search for the cards, the fitted model for the auction."""
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
-from ..actions import PLAYS, Action, Play
-from ..fast import PlayPosition
+from ..actions import BIDS, CLOSE, MAX_BID, MIN_BID, PASS, PLAYS, RECLOSE, Action, Play
+from ..fast import Mask, PlayPosition, mask_of
 from ..observation import Observation
+from .auction_view import AuctionView, read_auction
 from .common import obligatory_action, with_pilotta_call
-from .evaluator import calibrated_estimate
-from .heuristic import MEDIUM, auction_action
-from .knowledge import read_knowledge
-from .sampling import sample_consistent
-from .solver_jit import shared_solver
+from .evaluator import (
+    bidder_estimate,
+    bidding_model,
+    chance_at_least,
+    defence_shift,
+    partner_shift,
+)
+from .heuristic import declaration_points, play_card
+from .knowledge import Knowledge, read_knowledge
+from .sampling import played_by_seat, sample_consistent
+from .solver_jit import SearchTimeout, shared_solver
 
-DEFAULT_BUDGET = 0.5  # seconds per card decision
-MIN_SAMPLES = 1
+DEFAULT_BUDGET = 0.5  # seconds per card decision, honoured to within one search slice
 MAX_SAMPLES = 200
+# Weigh each sampled deal by how well it explains the other seats' bids. Off: in duplicate play
+# against the medium bot it did not beat the unweighted search.
+AUCTION_WEIGHTS = False
+AUCTION_SPREAD = 20.0
+
+# A bid is its bidder's estimate rounded down to ten: the estimate is some 5 points above it.
+BID_SLACK = 5
+# Close when the opponents make their contract at most this often by the model's estimate.
+CLOSE_CHANCE = 0.3
+# Re-close when our contract is made at least this often, the closer's strength allowed for.
+RECLOSE_CHANCE = 0.8
+# What a closer's hand is expected to take off our points: it closed because it is strong.
+CLOSER_STRENGTH = 20
 
 
 def choose_strong(observation: Observation, rng: random.Random, budget: float | None) -> Action:
@@ -26,7 +46,7 @@ def choose_strong(observation: Observation, rng: random.Random, budget: float | 
     if forced is not None:
         return forced
     if observation.contract is None:
-        return auction_action(observation, MEDIUM, calibrated_estimate)
+        return auction_action(observation)
     plays = [a for a in observation.legal_actions if isinstance(a, Play)]
     if len(plays) == 1:
         return with_pilotta_call(observation, plays[0])
@@ -34,17 +54,165 @@ def choose_strong(observation: Observation, rng: random.Random, budget: float | 
     return with_pilotta_call(observation, PLAYS[card])
 
 
+# --- the cards --------------------------------------------------------------------------------
+
+
 def search_card(observation: Observation, rng: random.Random, budget: float) -> int:
-    """Return the card with the best total of exact values over sampled deals."""
+    """Return the card with the best total of exact values over deals sampled within ``budget``.
+
+    The deadline stops the search in the middle of a sample if need be; the samples solved by
+    then decide, and the rules of thumb do when none was.
+    """
     deadline = time.perf_counter() + budget
     k = read_knowledge(observation)
     solver = shared_solver()
-    totals: dict[int, int] = {}
+    bidders = auction_bidders(observation) if AUCTION_WEIGHTS else []
+    totals: dict[int, float] = {}
     samples = 0
-    while samples < MIN_SAMPLES or (samples < MAX_SAMPLES and time.perf_counter() < deadline):
-        hands = sample_consistent(k, observation, rng)
-        pos = PlayPosition(hands, k.trick, k.leader, k.trump)
-        for card, value in solver.move_values(pos).items():
-            totals[card] = totals.get(card, 0) + value
+    while samples < MAX_SAMPLES and time.perf_counter() < deadline:
+        hands = sample_consistent(k, observation, rng, deadline)
+        pos = sampled_position(k, hands)
+        try:
+            values = solver.move_values(pos, deadline)
+        except SearchTimeout:
+            break
+        weight = auction_weight(bidders, hands)
+        for card, value in values.items():
+            totals[card] = totals.get(card, 0.0) + weight * value
         samples += 1
+    if not totals:
+        return fallback_card(k, observation)
     return max(totals, key=lambda card: totals[card])
+
+
+@dataclass(frozen=True, slots=True)
+class BidderView:
+    """What another seat's highest bid says about the hand it was dealt."""
+
+    seat: int
+    trump: int
+    value: int
+    leads: bool
+    played: Mask  # the cards this seat has played, part of the hand it bid with
+    declared: int  # the points it announced
+
+
+def auction_bidders(observation: Observation) -> list[BidderView]:
+    """Return the other seats' highest bids, the seat to act's own aside."""
+    view = read_auction(observation)
+    played = played_by_seat(observation)
+    found = []
+    for seat in range(4):
+        bids = view.bids_by_seat[seat]
+        if seat == observation.seat or not bids:
+            continue
+        top = max(bids, key=lambda bid: bid.value)
+        if top.trump in view.suits_bid_by((seat + 2) % 4):
+            continue  # a raise of its partner's suit may rest on the partner's hand
+        declared = sum(value for _, _, value in observation.announcements[seat])
+        leads = leads_first(observation, seat)
+        found.append(BidderView(seat, int(top.trump), top.value, leads, played[seat], declared))
+    return found
+
+
+def auction_weight(bidders: list[BidderView], hands: tuple[Mask, Mask, Mask, Mask]) -> float:
+    """Return how likely a sampled deal makes the bids seen, up to a constant factor.
+
+    Each bidder is taken to have bid about its estimate; a deal that gives it a hand worth much
+    less than its bid is unlikely, and weighs little.
+    """
+    weight = 1.0
+    for bidder in bidders:
+        dealt = hands[bidder.seat] | bidder.played
+        worth = bidder_estimate(dealt, bidder.trump, bidder.leads) + bidder.declared
+        weight *= chance_at_least(worth + BID_SLACK, AUCTION_SPREAD, bidder.value)
+    return weight
+
+
+def sampled_position(k: Knowledge, hands: tuple[Mask, Mask, Mask, Mask]) -> PlayPosition:
+    """Return the solver's position for a sampled deal."""
+    return PlayPosition(hands, k.trick, k.leader, k.trump)
+
+
+def fallback_card(k: Knowledge, observation: Observation) -> int:
+    """Return the rules of thumb's card, for when no sample could be solved in time."""
+    legal = mask_of(a.card.index for a in observation.legal_actions if isinstance(a, Play))
+    return play_card(k, legal)
+
+
+# --- the auction ------------------------------------------------------------------------------
+
+
+def leads_first(observation: Observation, seat: int) -> bool:
+    """Say whether ``seat``'s team leads the first trick."""
+    return seat % 2 == (observation.dealer + 1) % 2
+
+
+def auction_action(observation: Observation) -> Action:
+    """Bid from the model's estimate; close and re-close from its chance of the contract."""
+    seat = observation.seat
+    assert seat is not None
+    hand = mask_of(card.index for card in observation.hand)
+    view = read_auction(observation)
+    legal = observation.legal_actions
+    leads = leads_first(observation, seat)
+    if view.high is not None and view.bidder is not None:
+        ours = view.bidder % 2 == seat % 2
+        if ours and RECLOSE in legal:
+            chance = our_chance(hand, view, seat, leads)
+            return RECLOSE if chance >= RECLOSE_CHANCE else PASS
+        if not ours and CLOSE in legal and their_chance(hand, view, leads) <= CLOSE_CHANCE:
+            return CLOSE
+        if ours or view.multiplier > 1:
+            return PASS
+    return bid_or_pass(hand, view, seat, leads)
+
+
+def contract_estimate(hand: Mask, view: AuctionView, seat: int, suit: int, leads: bool) -> float:
+    """Return the points, declarations included, our team expects with ``suit`` as trumps.
+
+    The partner's highest bid in the suit stands for the partner's own estimate; what this hand
+    adds to it is the partner model's shift.
+    """
+    estimate = bidder_estimate(hand, suit, leads)
+    partner_bids = [b.value for b in view.bids_by_seat[(seat + 2) % 4] if b.trump == suit]
+    if partner_bids:
+        supported = max(partner_bids) + BID_SLACK + partner_shift(hand, suit, leads)
+        estimate = max(estimate, supported)
+    return estimate + declaration_points(hand)
+
+
+def bid_or_pass(hand: Mask, view: AuctionView, seat: int, leads: bool) -> Action:
+    """Bid the best suit's estimate rounded down to ten if it beats the high bid, else pass."""
+    estimate, suit = max((contract_estimate(hand, view, seat, s, leads), s) for s in range(4))
+    value = min(MAX_BID, int(estimate) // 10 * 10)
+    floor = MIN_BID if view.high is None else view.high.value + 10
+    if value < floor:
+        return PASS
+    return BIDS[(value - MIN_BID) // 10 * 4 + suit]
+
+
+def their_chance(hand: Mask, view: AuctionView, leads: bool) -> float:
+    """Return the chance the opponents make their high bid, our hand considered."""
+    assert view.high is not None
+    model = bidding_model()
+    trump = int(view.high.trump)
+    # Their estimate is about their bid; our hand, as a defender's, moves it.
+    mean = view.high.value + BID_SLACK + defence_shift(hand, trump, leads)
+    return chance_at_least(mean, model.defence_sd, view.high.value)
+
+
+def our_chance(hand: Mask, view: AuctionView, seat: int, leads: bool) -> float:
+    """Return the chance our closed contract is made, the closer's strength considered."""
+    assert view.high is not None
+    assert view.bidder is not None
+    model = bidding_model()
+    trump = int(view.high.trump)
+    value = view.high.value
+    if view.bidder == seat:
+        mean = contract_estimate(hand, view, seat, trump, leads)
+        spread = model.bidder_sd
+    else:
+        mean = value + BID_SLACK + partner_shift(hand, trump, leads)
+        spread = model.partner_sd
+    return chance_at_least(mean - CLOSER_STRENGTH, spread, value)

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import random
+import time
 
-from games.engine import RoundState
-from games.engine.bots import choose_action
+import pytest
+
+from games.engine import Bid, Pass, Play, RoundState, Suit, parse_cards
+from games.engine.bots import choose_action, warm_up
 from games.engine.bots.knowledge import read_knowledge
 from games.engine.bots.sampling import matches_announcements, sample_consistent, sample_hands
+from games.engine.bots.strong import (
+    auction_bidders,
+    auction_weight,
+    fallback_card,
+    search_card,
+)
 from games.engine.cards import cards_mask
 from games.engine.phase import Phase
 
@@ -78,3 +87,66 @@ def test_strong_bot_plays_legal_and_complete_rounds() -> None:
         if state.contract is not None:
             assert_declarations_and_pilotta_taken(state)
             played += 1
+
+
+def first_lead(seed: int) -> RoundState:
+    """Return a round at its first card, after a bid of 80 and three passes."""
+    rng = random.Random(seed)
+    state = new_round(rng)
+    state = state.apply(state.to_act or 0, Bid(80, Suit.HEARTS))
+    for _ in range(3):
+        state = state.apply(state.to_act or 0, Pass())
+    while state.to_act is not None and not any(
+        isinstance(action, Play) for action in state.legal_actions()
+    ):
+        state = state.apply(state.to_act, state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("budget", [0.0, 0.02, 0.1])
+def test_a_decision_returns_within_its_budget(budget: float) -> None:
+    warm_up()
+    for seed in range(3):
+        state = first_lead(seed)
+        seat = state.to_act
+        assert seat is not None
+        observation = state.observation(seat)
+        start = time.perf_counter()
+        action = choose_action(observation, level="strong", rng=random.Random(seed), budget=budget)
+        # One search slice and the sampling may run past the deadline, a few milliseconds.
+        assert time.perf_counter() - start < budget + 0.15
+        assert action in observation.legal_actions or (
+            isinstance(action, Play) and Play(action.card) in observation.legal_actions
+        )
+
+
+def test_without_any_solved_sample_the_rules_of_thumb_choose() -> None:
+    state = first_lead(4)
+    seat = state.to_act
+    assert seat is not None
+    observation = state.observation(seat)
+    k = read_knowledge(observation)
+    card = search_card(observation, random.Random(0), 0.0)
+    assert card == fallback_card(k, observation)
+
+
+def test_a_deal_giving_the_bidder_its_trumps_weighs_more() -> None:
+    state = first_lead(5)
+    contract = state.contract
+    assert contract is not None
+    bidder = next(seat for seat, action in state.auction if isinstance(action, Bid))
+    me = (bidder + 1) % 4
+    observation = state.observation(me)
+    bidders = auction_bidders(observation)
+    assert [b.seat for b in bidders] == [bidder]
+    strong_hand = cards_mask(parse_cards("JH 9H AH TH AC AS AD KH"))
+    weak_hand = cards_mask(parse_cards("7C 8C 7D 8D 7S 8S 9S QC"))
+    hands_with = [0, 0, 0, 0]
+    hands_with[bidder] = strong_hand
+    hands_without = [0, 0, 0, 0]
+    hands_without[bidder] = weak_hand
+    heavy = auction_weight(bidders, (hands_with[0], hands_with[1], hands_with[2], hands_with[3]))
+    light = auction_weight(
+        bidders, (hands_without[0], hands_without[1], hands_without[2], hands_without[3])
+    )
+    assert heavy > 0.9 > 0.1 > light

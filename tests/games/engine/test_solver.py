@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from games.engine.bots.solver import Solver, move_values, remaining_points, solve
-from games.engine.bots.solver_jit import CompiledSolver, shared_solver, solve_jit
+from games.engine.bots.solver_jit import CompiledSolver, SearchTimeout, shared_solver, solve_jit
 from games.engine.fast import PlayPosition, cards_of, legal, play, random_deal
 
 
@@ -77,3 +78,53 @@ def test_the_best_move_value_is_the_position_value() -> None:
     value_of_position = CompiledSolver().value(pos)
     team_value = value_of_position if team == 0 else total - value_of_position
     assert max(values.values()) == team_value
+
+
+def test_a_search_in_small_slices_finds_the_same_values() -> None:
+    rng = random.Random(31)
+    sliced = CompiledSolver()
+    sliced.slice_nodes = 7
+    far = time.perf_counter() + 600
+    for _ in range(4):
+        pos = endgame(rng, 16)
+        assert sliced.value(pos, deadline=far) == Solver(pos.trump).value(pos)
+        assert sliced.move_values(pos, deadline=far) == move_values(pos)
+
+
+def test_a_search_past_its_deadline_stops_and_leaves_the_table_sound() -> None:
+    solver = CompiledSolver()
+    solver.slice_nodes = 100
+    pos = PlayPosition.start(random_deal(random.Random(12)), 1, 2)
+    start = time.perf_counter()
+    with pytest.raises(SearchTimeout):
+        solver.move_values(pos, deadline=start)
+    assert time.perf_counter() - start < 0.5
+    assert solver.value(pos) == solve(pos)[0]
+
+
+def test_a_guess_changes_the_probes_not_the_value() -> None:
+    rng = random.Random(13)
+    for _ in range(5):
+        pos = endgame(rng, 16)
+        exact = Solver(pos.trump).value(pos)
+        for guess in (0, 40, 81, 162):
+            assert CompiledSolver().value(pos, guess=guess) == exact
+
+
+# Deep positions where narrowing the window to stored bounds once gave wrong values; the exact
+# values come from a search without any table.
+DEEP_CASES = [
+    ((2197819648, 1409286178, 26816, 672662528), 2, 2, 47),
+    ((2415935557, 1092878466, 714080768, 67111224), 2, 1, 51),
+    ((2751856896, 302530720, 1090553408, 134297616), 1, 1, 57),
+]
+
+
+@pytest.mark.parametrize(("hands", "leader", "trump", "exact"), DEEP_CASES)
+def test_stored_bounds_do_not_bend_the_value_of_deep_positions(
+    hands: tuple[int, int, int, int], leader: int, trump: int, exact: int
+) -> None:
+    pos = PlayPosition(hands, (), leader, trump)
+    assert CompiledSolver().value(pos) == exact
+    assert CompiledSolver().bounded_value(pos, -1000, 1000) == exact
+    assert Solver(trump).value(pos) == exact
