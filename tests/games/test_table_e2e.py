@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import connections
 from django.test import override_settings
 
+from config.celery import app as celery_app
 from games.models import Round
 from tests.conftest import chromium_path, database_url, start_celery_worker
 from tests.games.conftest import make_user
@@ -51,6 +52,8 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         # for the consumers' database calls (a forked executor keeps no thread of ours).
         channel_layers.backends.clear()
         SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+        # The computers play in the worker, never inline in this process or the server's.
+        assert not celery_app.conf.task_always_eager, "an earlier test left Celery eager"
         super().setUpClass()
 
     @classmethod

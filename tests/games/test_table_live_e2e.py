@@ -1,4 +1,4 @@
-"""Two people at one table see each other's moves live."""
+"""Two people at one table see each other's moves live; a reload mid-round picks the game up."""
 
 import time
 from typing import Any
@@ -9,10 +9,10 @@ from django.db import connections
 
 from accounts.models import User
 from games import services
-from games.models import Room, Round
+from games.models import Room, Round, RoundAction
 from games.selectors import round_view
 from tests.conftest import chromium_path
-from tests.games.conftest import make_user
+from tests.games.conftest import bot_room, make_user
 from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE, BrowserTestCase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
@@ -90,3 +90,61 @@ class TwoPlayersInTheBrowser(BrowserTestCase):
                 return seat
             time.sleep(0.1)
         pytest.fail("no person's turn came")
+
+
+class ReloadInTheBrowser(BrowserTestCase):
+    def test_a_reload_mid_round_restores_the_hand_and_trick(self) -> None:
+        from playwright.sync_api import expect, sync_playwright
+
+        ana = a_player("Ana")
+        room = bot_room(ana, bot_level="easy")
+        services.room_start(room_id=room.pk, user=ana)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium_path(), args=CHROMIUM_ARGS
+            )
+            page = log_in(browser, self.live_server_url, ana)
+            page.goto(f"{self.live_server_url}/en/rooms/{room.pk}/")
+            expect(page.locator("#table-hand")).to_be_visible(timeout=WAIT_MS)
+            self._play_until_my_card_turn(page, room)
+            hand = page.locator("#table-hand .card-button")
+            trick = page.locator(".trick .trick-card")
+            cards, on_table = hand.count(), trick.count()
+
+            page.reload()
+
+            expect(page.locator("#table-controls .your-turn")).to_be_visible(timeout=WAIT_MS)
+            expect(hand).to_have_count(cards)
+            expect(trick).to_have_count(on_table)
+            played = RoundAction.objects.filter(actor=ana, action__action="play").count()
+            page.locator("#table-hand .card-button:not(.is-dimmed)").first.click()
+            expect(hand).to_have_count(cards - 1, timeout=WAIT_MS)
+            assert RoundAction.objects.filter(actor=ana, action__action="play").count() > played
+            browser.close()
+        connections.close_all()
+
+    def _play_until_my_card_turn(self, page: Any, room: Room) -> None:
+        """Open the auction, pass after, until a card of Ana's own is wanted in the play phase."""
+        for _move in range(200):
+            if page.locator("#table-controls .your-turn").count() and to_act(room) == 0:
+                if page.locator("#table-hand .card-button:not(.is-dimmed)").count() and (
+                    playing_round(room).actions.filter(action__action="play").exists()
+                ):
+                    return
+                self._act(page, room)
+            page.wait_for_timeout(250)
+        pytest.fail("the play phase never reached Ana's turn")
+
+    def _act(self, page: Any, room: Room) -> None:
+        round_ = playing_round(room)
+        passing = page.locator("button[value=pass]")
+        if (
+            page.locator("select[name=value]").count()
+            and not round_.actions.filter(action__action="bid").exists()
+        ):
+            page.locator(".suit-button").first.click()
+        elif passing.count():
+            passing.click()
+        else:
+            page.locator("#table-hand .card-button:not(.is-dimmed)").first.click()
+        page.wait_for_timeout(200)

@@ -40,8 +40,9 @@ class WaitlistEntryFactory(factory.django.DjangoModelFactory):
 @pytest.fixture(autouse=True)
 def eager_celery(settings):
     """Run Celery tasks in the calling thread, so emails land in mail.outbox."""
-    settings.CELERY_TASK_ALWAYS_EAGER = True
+    # Read Celery's values before touching settings: the first read loads them from settings.
     previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
+    settings.CELERY_TASK_ALWAYS_EAGER = True
     celery_app.conf.task_always_eager = True
     celery_app.conf.task_eager_propagates = True
     yield

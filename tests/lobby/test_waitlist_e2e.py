@@ -46,8 +46,9 @@ def chromium(monkeypatch):
 def site(live_server, settings):
     """The live server, with emails sent in the request's thread and links pointing at it."""
     settings.SITE_URL = live_server.url
-    settings.CELERY_TASK_ALWAYS_EAGER = True
+    # Read Celery's value before touching settings: the first read loads it from settings.
     previous = celery_app.conf.task_always_eager
+    settings.CELERY_TASK_ALWAYS_EAGER = True
     celery_app.conf.task_always_eager = True
     cache.clear()
     yield live_server.url
