@@ -70,6 +70,18 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.fixture
+def eager_celery() -> Iterator[None]:
+    """Run Celery tasks in the calling thread (emails land in mail.outbox), then restore."""
+    from config.celery import app
+
+    conf = app.conf
+    previous = (conf.task_always_eager, conf.task_eager_propagates)
+    conf.task_always_eager = conf.task_eager_propagates = True
+    yield
+    conf.task_always_eager, conf.task_eager_propagates = previous
+
+
+@pytest.fixture
 def celery_worker_env() -> dict[str, str]:
     """Give extra environment to the `celery worker` process; override it to change settings."""
     return {}

@@ -3,20 +3,12 @@
 import pytest
 from django.core.cache import cache
 
-from config.celery import app as celery_app
 from tests.accounts.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
-def eager_celery(settings):
-    """Run Celery tasks in the calling thread, so emails land in mail.outbox."""
-    # Read Celery's values before touching settings: the first read loads them from settings.
-    previous = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    celery_app.conf.task_always_eager = True
-    celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = previous
+def _tasks_run_inline(eager_celery: None) -> None:
+    """Send every accounts email in the request's thread."""
 
 
 @pytest.fixture(autouse=True)

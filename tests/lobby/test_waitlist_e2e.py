@@ -7,7 +7,6 @@ from django.core import mail
 from django.core.cache import cache
 from django.db import connections
 
-from config.celery import app as celery_app
 from lobby.models import WaitlistEntry
 from tests.conftest import chromium_path
 
@@ -43,16 +42,11 @@ def chromium(monkeypatch):
 
 
 @pytest.fixture
-def site(live_server, settings):
+def site(live_server, settings, eager_celery):
     """The live server, with emails sent in the request's thread and links pointing at it."""
     settings.SITE_URL = live_server.url
-    # Read Celery's value before touching settings: the first read loads it from settings.
-    previous = celery_app.conf.task_always_eager
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    celery_app.conf.task_always_eager = True
     cache.clear()
     yield live_server.url
-    celery_app.conf.task_always_eager = previous
     cache.clear()
 
 
