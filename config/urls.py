@@ -16,4 +16,5 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("lobby.urls")),
+    path("", include("games.urls")),
 )

@@ -10,11 +10,12 @@ from django.conf import settings
 from accounts.models import User
 from games.engine import EngineError, parse_action
 from games.errors import GameError
-from games.models import Room, Round
+from games.models import Room
 from games.realtime import table_group
 from games.rendering import Viewer, error_text, render_message, render_table, viewer_for
-from games.selectors import is_member
-from games.services import round_apply_action, seat_connected, seat_disconnected
+from games.selectors import is_member, playing_round_id
+from games.services.presence import seat_connected, seat_disconnected
+from games.services.table import round_apply_action
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
@@ -106,12 +107,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         viewer: Viewer = viewer_for(room, self.user)
         if viewer.seat is None:
             raise GameError("not_seated")
-        round_id = (
-            Round.objects.filter(match__room=room, status=Round.Status.PLAYING)
-            .order_by("-pk")
-            .values_list("pk", flat=True)
-            .first()
-        )
+        round_id = playing_round_id(room_id=room.pk)
         if round_id is None:
             raise GameError("no_round")
         round_apply_action(round_id=round_id, seat=viewer.seat, action=action, actor=self.user)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from accounts.models import User
-from games.engine import RoundState, Ruleset, action_from_dict
+from games.engine import MatchState, RoundState, Ruleset, action_from_dict
 from games.models import Match, Room, RoomInvitation, RoomSeat, Round
 
 
@@ -20,6 +20,22 @@ def round_state(round_: Round) -> RoundState:
         seat, action = action_from_dict(entry)
         state = state.apply(seat, action)
     return state
+
+
+def match_state(match: Match) -> MatchState:
+    """Replay every round of a match into the engine's match: totals, winner, next dealer."""
+    state = MatchState.new(
+        ruleset=Ruleset.from_dict(match.ruleset), first_dealer=match.first_dealer
+    )
+    for round_ in match.rounds.select_related("match").order_by("number"):
+        state = state.with_round(round_state(round_))
+    return state
+
+
+def playing_round_id(*, room_id: int) -> int | None:
+    """Return the id of the round being played in a room, if any."""
+    playing = Round.objects.filter(match__room_id=room_id, status=Round.Status.PLAYING)
+    return playing.order_by("-pk").values_list("pk", flat=True).first()
 
 
 def room_seats(room: Room) -> list[RoomSeat]:

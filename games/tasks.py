@@ -10,8 +10,9 @@ from accounts.emails import absolute_url, email_render, email_send
 from games.bots import choose_action
 from games.errors import GameError
 from games.models import RoomInvitation, RoomSeat, Round
-from games.selectors import round_view
-from games.services import round_apply_action, round_schedule_turn, seat_mark_away
+from games.selectors import playing_round_id, round_view
+from games.services.presence import seat_mark_away
+from games.services.table import round_apply_action, round_schedule_turn
 
 
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
@@ -52,8 +53,7 @@ def seat_check_presence(room_id: int, seat: int) -> None:
         return
     if not seat_mark_away(room_id=room_id, seat=seat):
         return
-    playing = Round.objects.filter(match__room_id=room_id, status=Round.Status.PLAYING)
-    round_id = playing.order_by("-pk").values_list("pk", flat=True).first()
+    round_id = playing_round_id(room_id=room_id)
     if round_id is not None:
         round_schedule_turn(round_id=round_id)
 
@@ -74,7 +74,7 @@ def send_room_invitation_email(invitation_id: int) -> None:
         context = {
             "recipient_name": recipient.table_name,
             "inviter_name": invitation.invited_by.table_name,
-            "link": absolute_url(reverse("lobby:room_invitation", args=[invitation.room_id])),
+            "link": absolute_url(reverse("games:room_invitation", args=[invitation.room_id])),
         }
     subject, body = email_render("games/email/room_invitation", context, language)
     email_send(subject=subject, body=body, to=[recipient.email])

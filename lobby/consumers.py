@@ -6,11 +6,7 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from lobby.presence import lobby_connected, lobby_disconnected
-
-
-def user_group(user_id: int) -> str:
-    """Name the channel group that reaches every open lobby of one user."""
-    return f"user-{user_id}"
+from lobby.realtime import user_group
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):

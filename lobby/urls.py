@@ -1,12 +1,12 @@
 from django.urls import path
 
-from lobby import room_urls, views
+from lobby import views
 
 app_name = "lobby"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    *room_urls.urlpatterns,
+    path("play/", views.rooms, name="rooms"),
     path("rules/", views.rules, name="rules"),
     path("waitlist/", views.waitlist_join, name="waitlist_join"),
     path("waitlist/thanks/", views.waitlist_thanks, name="waitlist_thanks"),

@@ -1,16 +1,25 @@
-"""Public pages: the landing page with its waitlist form, the rules, and the email links."""
+"""The landing page with its waitlist form, the rules, the email links, and the player's lobby."""
 
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django_htmx.middleware import HtmxDetails
 
+from accounts.models import User
+from games.forms import RoomForm
+from games.selectors import invitations_for, rooms_of
 from lobby import demo, selectors, services
 from lobby.forms import WaitlistForm
 from lobby.tokens import LinkError, LinkExpiredError
@@ -127,3 +136,23 @@ def _client_ip(request: HttpRequest) -> str:
         if len(addresses) >= hops:
             return addresses[-hops]
     return request.META.get("REMOTE_ADDR", "")
+
+
+@login_required
+@require_GET
+def rooms(request: HttpRequest) -> HttpResponse:
+    """Show the player's rooms and games, their friends and who is online, and the room form."""
+    return render_lobby(request, RoomForm())
+
+
+def render_lobby(request: HttpRequest, form: RoomForm, *, status: int = 200) -> HttpResponse:
+    """Render the player's lobby around a room form (blank, or sent back with its errors)."""
+    user = request.user
+    assert isinstance(user, User)
+    context = {
+        "rooms": rooms_of(user).prefetch_related("seats__user"),
+        "form": form,
+        "invitations": invitations_for(user),
+        "friends": selectors.friends_with_presence(user),
+    }
+    return render(request, "lobby/rooms/index.html", context, status=status)

@@ -104,17 +104,19 @@ class MatchState:
             return self._first_dealer
         return (self._rounds[-1].dealer + 1) % 4
 
-    def deal_round(self, rng: random.Random) -> RoundState:
+    def deal_round(self, rng: random.Random, *, cut: int | None = None) -> RoundState:
         """Deal the next round as the ruleset says: a fresh shuffle, or the table's cards.
 
-        The first round of a ``table`` match is shuffled; ``rng`` also draws the cut.
+        The first round of a ``table`` match is shuffled; ``rng`` also draws the cut unless the
+        caller drew it already (to keep it with the deal).
         """
         previous = self._rounds[-1] if self._rounds else None
         if self._ruleset.deck_handling == "table" and previous is not None:
             deck = table_deck(previous)
         else:
             deck = shuffled_deck(rng)
-        return self.new_round(deal(deck, dealer=self.next_dealer, cut=draw_cut(rng)))
+        cut = draw_cut(rng) if cut is None else cut
+        return self.new_round(deal(deck, dealer=self.next_dealer, cut=cut))
 
     def new_round(self, hands: Sequence[Sequence[Card] | str]) -> RoundState:
         """Start the next round with these hands, dealt by ``next_dealer``."""

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from games import services
 from games.models import Room
+from games.services import rooms as room_services
 
 _emails = itertools.count(1)
 
@@ -72,15 +72,17 @@ def players(db: None) -> list[User]:
 
 def seated_room(players: list[User], **settings: Any) -> Room:
     """Open a room owned by players[0] with the four players in seats 0 to 3."""
-    room = services.room_create(owner=players[0], **settings)
+    room = room_services.room_create(owner=players[0], **settings)
     for seat, player in enumerate(players[1:], start=1):
-        services.room_take_seat(room_id=room.pk, user=player, seat=seat, token=room.invite_token)
+        room_services.room_take_seat(
+            room_id=room.pk, user=player, seat=seat, token=room.invite_token
+        )
     return room
 
 
 def bot_room(owner: User, **settings: Any) -> Room:
     """Open a room with its owner in seat 0 and computers in seats 1 to 3."""
-    room = services.room_create(owner=owner, **settings)
+    room = room_services.room_create(owner=owner, **settings)
     for seat in (1, 2, 3):
-        services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=seat)
+        room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=seat)
     return room

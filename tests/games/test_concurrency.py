@@ -5,10 +5,11 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services
 from games.engine import Pass
 from games.errors import GameError
 from games.models import Round, RoundAction
+from games.services import rooms as room_services
+from games.services import table
 from tests.games.conftest import seated_room
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -16,7 +17,7 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 def test_two_simultaneous_actions_apply_once(players, queued):
     room = seated_room(players)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     round_ = Round.objects.get(match__room=room)
     seat = (round_.dealer + 1) % 4
     barrier = threading.Barrier(2)
@@ -25,7 +26,7 @@ def test_two_simultaneous_actions_apply_once(players, queued):
     def act() -> None:
         try:
             barrier.wait()
-            services.round_apply_action(
+            table.round_apply_action(
                 round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat]
             )
             outcomes.append("applied")
@@ -49,7 +50,7 @@ def test_two_duplicate_bot_tasks_play_once(owner, queued):
     from tests.games.conftest import bot_room
 
     room = bot_room(owner, bot_level="easy")
-    services.room_start(room_id=room.pk, user=owner)
+    room_services.room_start(room_id=room.pk, user=owner)
     room.seats.filter(seat=0).update(away=True)
     round_ = Round.objects.get(match__room=room)
     barrier = threading.Barrier(2)

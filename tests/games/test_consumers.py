@@ -10,10 +10,10 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.routing import websocket_urlpatterns
-from games import services
 from games.engine import Bid, Pass, Play
 from games.models import Room, Round, RoundAction
 from games.selectors import round_state
+from games.services import rooms as room_services
 from tests.games.conftest import make_user, seated_room
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -43,7 +43,7 @@ async def open_socket(user, room_id: int, lang: str = "en") -> tuple[WebsocketCo
 def start_table(**settings):
     players = [make_user(f"Seat{n}") for n in range(4)]
     room = seated_room(players, **settings)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     return players, room
 
 

@@ -6,12 +6,13 @@ import re
 import pytest
 from django.utils import translation
 
-from games import services
 from games.bots import choose_action
 from games.engine import Announce, Card, RoundState
 from games.models import Match, Round
 from games.rendering import Viewer, announcement_label, render_table
 from games.selectors import round_state
+from games.services import rooms as room_services
+from games.services import table
 from games.templatetags.cards import card_name
 from tests.games.conftest import seated_room
 
@@ -51,7 +52,7 @@ def named_cards(html: str) -> set[Card]:
 
 def test_no_message_shows_a_hidden_card(players, queued):
     room = seated_room(players, target=401)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     rng = random.Random(20260501)
     ended = 0
     checked = 0
@@ -62,7 +63,7 @@ def test_no_message_shows_a_hidden_card(players, queued):
         if round_ is None:
             match = Match.objects.filter(room=room).latest("pk")
             assert match.status == Match.Status.FINISHED
-            services.match_rematch(room_id=room.pk, user=players[0])
+            room_services.match_rematch(room_id=room.pk, user=players[0])
             continue
         state = round_state(round_)
         language = LANGUAGES[step % 3]
@@ -86,7 +87,7 @@ def test_no_message_shows_a_hidden_card(players, queued):
         action = choose_action(observation, level="random", rng=rng)
         if Announce() in observation.legal_actions and rng.random() < 0.8:
             action = Announce()
-        applied = services.round_apply_action(
+        applied = table.round_apply_action(
             round_id=round_.pk, seat=seat, action=action, actor=players[seat]
         )
         ended += applied.round_ended

@@ -2,11 +2,12 @@
 
 import pytest
 
-from games import services
 from games.engine import Bid, Pass, Play, Reason, Suit, parse_action
 from games.errors import GameError, message_for
 from games.models import Match, Room, RoomSeat, Round, RoundAction
 from games.selectors import round_state, round_view
+from games.services import rooms as room_services
+from games.services import table
 from tests.games.conftest import bot_room, make_user, seated_room
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +26,7 @@ def playing_round(room: Room) -> Round:
 
 
 def test_a_new_room_seats_its_owner_and_has_four_seats(owner):
-    room = services.room_create(owner=owner, target=351, bot_level="easy", turn_seconds=30)
+    room = room_services.room_create(owner=owner, target=351, bot_level="easy", turn_seconds=30)
 
     seats = list(room.seats.order_by("seat").values_list("seat", "user_id", "is_bot"))
     assert seats == [(0, owner.pk, False), (1, None, False), (2, None, False), (3, None, False)]
@@ -38,28 +39,28 @@ def test_a_room_refuses_an_unknown_target(owner):
     from django.core.exceptions import ValidationError
 
     with pytest.raises(ValidationError):
-        services.room_create(owner=owner, target=300)
+        room_services.room_create(owner=owner, target=300)
 
     assert not Room.objects.exists()
 
 
 def test_a_guest_with_the_token_takes_the_first_free_seat(owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     guest = make_user()
 
-    chair = services.room_take_seat(room_id=room.pk, user=guest, token=room.invite_token)
+    chair = room_services.room_take_seat(room_id=room.pk, user=guest, token=room.invite_token)
 
     assert (chair.seat, chair.user_id) == (1, guest.pk)
 
 
 def test_a_stranger_without_the_token_cannot_sit(owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     before = snapshot(room)
 
     with pytest.raises(GameError) as caught:
-        services.room_take_seat(room_id=room.pk, user=make_user(), seat=2)
+        room_services.room_take_seat(room_id=room.pk, user=make_user(), seat=2)
     with pytest.raises(GameError) as forged:
-        services.room_take_seat(room_id=room.pk, user=make_user(), seat=2, token="guess")
+        room_services.room_take_seat(room_id=room.pk, user=make_user(), seat=2, token="guess")
 
     assert caught.value.code == "not_member"
     assert forged.value.code == "bad_invite"
@@ -67,43 +68,43 @@ def test_a_stranger_without_the_token_cannot_sit(owner):
 
 
 def test_a_renewed_token_refuses_the_old_link(owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     old = room.invite_token
 
-    new = services.room_renew_invite(room_id=room.pk, user=owner)
+    new = room_services.room_renew_invite(room_id=room.pk, user=owner)
 
     assert new != old
     with pytest.raises(GameError):
-        services.room_take_seat(room_id=room.pk, user=make_user(), token=old)
-    services.room_take_seat(room_id=room.pk, user=make_user(), token=new)
+        room_services.room_take_seat(room_id=room.pk, user=make_user(), token=old)
+    room_services.room_take_seat(room_id=room.pk, user=make_user(), token=new)
 
 
 def test_only_the_owner_renews_the_token(owner, players):
     room = seated_room([owner, *players[:3]])
 
     with pytest.raises(GameError) as caught:
-        services.room_renew_invite(room_id=room.pk, user=players[0])
+        room_services.room_renew_invite(room_id=room.pk, user=players[0])
 
     assert caught.value.code == "not_owner"
 
 
 def test_a_taken_seat_is_refused(owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     guest = make_user()
-    services.room_take_seat(room_id=room.pk, user=guest, seat=2, token=room.invite_token)
+    room_services.room_take_seat(room_id=room.pk, user=guest, seat=2, token=room.invite_token)
     before = snapshot(room)
 
     with pytest.raises(GameError) as caught:
-        services.room_take_seat(room_id=room.pk, user=owner, seat=2)
+        room_services.room_take_seat(room_id=room.pk, user=owner, seat=2)
 
     assert caught.value.code == "seat_taken"
     assert snapshot(room) == before
 
 
 def test_taking_a_free_seat_moves_a_seated_player(owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
 
-    services.room_take_seat(room_id=room.pk, user=owner, seat=3)
+    room_services.room_take_seat(room_id=room.pk, user=owner, seat=3)
 
     assert list(room.seats.filter(user=owner).values_list("seat", flat=True)) == [3]
     assert room.seats.get(seat=0).user is None
@@ -114,67 +115,67 @@ def test_a_full_room_refuses_a_guest(owner, players):
     before = snapshot(room)
 
     with pytest.raises(GameError) as caught:
-        services.room_take_seat(room_id=room.pk, user=players[3], token=room.invite_token)
+        room_services.room_take_seat(room_id=room.pk, user=players[3], token=room.invite_token)
 
     assert caught.value.code == "room_full"
     assert snapshot(room) == before
 
 
 def test_leaving_frees_the_seat(owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
 
-    services.room_leave_seat(room_id=room.pk, user=owner)
+    room_services.room_leave_seat(room_id=room.pk, user=owner)
 
     assert room.seats.get(seat=0).user is None
     with pytest.raises(GameError) as caught:
-        services.room_leave_seat(room_id=room.pk, user=owner)
+        room_services.room_leave_seat(room_id=room.pk, user=owner)
     assert caught.value.code == "not_seated"
 
 
 def test_the_owner_fills_and_empties_seats_with_bots(owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
 
-    services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=2)
+    room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=2)
     assert room.seats.get(seat=2).is_bot
     with pytest.raises(GameError) as taken:
-        services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=2)
-    services.room_remove_bot(room_id=room.pk, user=owner, seat=2)
+        room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=2)
+    room_services.room_remove_bot(room_id=room.pk, user=owner, seat=2)
 
     assert taken.value.code == "seat_taken"
     assert room.seats.get(seat=2).is_empty
     with pytest.raises(GameError) as no_bot:
-        services.room_remove_bot(room_id=room.pk, user=owner, seat=2)
+        room_services.room_remove_bot(room_id=room.pk, user=owner, seat=2)
     assert no_bot.value.code == "seat_not_bot"
 
 
 def test_a_guest_cannot_add_or_remove_bots(owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     guest = make_user()
-    services.room_take_seat(room_id=room.pk, user=guest, token=room.invite_token)
-    services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=3)
+    room_services.room_take_seat(room_id=room.pk, user=guest, token=room.invite_token)
+    room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=3)
     before = snapshot(room)
 
     with pytest.raises(GameError) as adding:
-        services.room_fill_seat_with_bot(room_id=room.pk, user=guest, seat=2)
+        room_services.room_fill_seat_with_bot(room_id=room.pk, user=guest, seat=2)
     with pytest.raises(GameError) as removing:
-        services.room_remove_bot(room_id=room.pk, user=guest, seat=3)
+        room_services.room_remove_bot(room_id=room.pk, user=guest, seat=3)
 
     assert adding.value.code == removing.value.code == "not_owner"
     assert snapshot(room) == before
 
 
 def test_start_needs_the_owner_and_four_seats(owner, queued):
-    room = services.room_create(owner=owner)
-    services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=1)
+    room = room_services.room_create(owner=owner)
+    room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=1)
     guest = make_user()
-    services.room_take_seat(room_id=room.pk, user=guest, token=room.invite_token)
+    room_services.room_take_seat(room_id=room.pk, user=guest, token=room.invite_token)
     before = snapshot(room)
 
     with pytest.raises(GameError) as empty:
-        services.room_start(room_id=room.pk, user=owner)
-    services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=3)
+        room_services.room_start(room_id=room.pk, user=owner)
+    room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=3)
     with pytest.raises(GameError) as not_owner:
-        services.room_start(room_id=room.pk, user=guest)
+        room_services.room_start(room_id=room.pk, user=guest)
 
     assert empty.value.code == "seats_empty"
     assert not_owner.value.code == "not_owner"
@@ -184,7 +185,7 @@ def test_start_needs_the_owner_and_four_seats(owner, queued):
 def test_start_deals_a_secure_first_round(owner, queued):
     room = bot_room(owner, target=251)
 
-    match = services.room_start(room_id=room.pk, user=owner)
+    match = room_services.room_start(room_id=room.pk, user=owner)
 
     room.refresh_from_db()
     round_ = match.rounds.get()
@@ -197,18 +198,18 @@ def test_start_deals_a_secure_first_round(owner, queued):
     assert [len(hand) for hand in hands] == [8, 8, 8, 8]
     assert len({card for hand in hands for card in hand}) == 32
     with pytest.raises(GameError) as again:
-        services.room_start(room_id=room.pk, user=owner)
+        room_services.room_start(room_id=room.pk, user=owner)
     assert again.value.code == "room_not_open"
 
 
 def test_seats_cannot_change_after_the_start(owner, queued):
     room = bot_room(owner)
-    services.room_start(room_id=room.pk, user=owner)
+    room_services.room_start(room_id=room.pk, user=owner)
 
     with pytest.raises(GameError) as caught:
-        services.room_remove_bot(room_id=room.pk, user=owner, seat=1)
+        room_services.room_remove_bot(room_id=room.pk, user=owner, seat=1)
     with pytest.raises(GameError) as leaving:
-        services.room_leave_seat(room_id=room.pk, user=owner)
+        room_services.room_leave_seat(room_id=room.pk, user=owner)
 
     assert caught.value.code == leaving.value.code == "room_not_open"
 
@@ -218,7 +219,7 @@ def test_seats_cannot_change_after_the_start(owner, queued):
 
 def started(players, queued, **settings) -> Round:
     room = seated_room(players, **settings)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     return playing_round(room)
 
 
@@ -226,7 +227,7 @@ def test_an_action_is_logged_in_the_record_format(players, queued):
     round_ = started(players, queued)
     seat = (round_.dealer + 1) % 4
 
-    applied = services.round_apply_action(
+    applied = table.round_apply_action(
         round_id=round_.pk, seat=seat, action=Bid(80, Suit.HEARTS), actor=players[seat]
     )
 
@@ -255,7 +256,7 @@ def test_an_action_is_logged_in_the_record_format(players, queued):
 def test_refused_actions_write_nothing(players, queued, case, code):
     round_ = started(players, queued)
     seat = (round_.dealer + 1) % 4
-    services.round_apply_action(
+    table.round_apply_action(
         round_id=round_.pk, seat=seat, action=Bid(100, Suit.CLUBS), actor=players[seat]
     )
     to_act = (seat + 1) % 4
@@ -273,7 +274,7 @@ def test_refused_actions_write_nothing(players, queued, case, code):
     before = list(RoundAction.objects.values_list("pk", flat=True))
 
     with pytest.raises(GameError) as caught:
-        services.round_apply_action(**kwargs)
+        table.round_apply_action(**kwargs)
 
     assert caught.value.code == code
     assert list(RoundAction.objects.values_list("pk", flat=True)) == before
@@ -284,18 +285,16 @@ def test_an_illegal_card_is_refused_with_its_rule(players, queued):
     round_ = started(players, queued)
     state = round_state(round_)
     first = (round_.dealer + 1) % 4
-    services.round_apply_action(
+    table.round_apply_action(
         round_id=round_.pk, seat=first, action=Bid(80, Suit.HEARTS), actor=players[first]
     )
     for offset in (1, 2, 3):
         seat = (first + offset) % 4
-        services.round_apply_action(
-            round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat]
-        )
+        table.round_apply_action(round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat])
     state = round_state(round_)
     leader = state.to_act
     card = next(a for a in state.legal_actions() if isinstance(a, Play)).card
-    services.round_apply_action(
+    table.round_apply_action(
         round_id=round_.pk, seat=leader, action=Play(card), actor=players[leader]
     )
     state = round_state(round_)
@@ -309,7 +308,7 @@ def test_an_illegal_card_is_refused_with_its_rule(players, queued):
     count = RoundAction.objects.count()
 
     with pytest.raises(GameError) as caught:
-        services.round_apply_action(
+        table.round_apply_action(
             round_id=round_.pk, seat=follower, action=Play(bad), actor=players[follower]
         )
 
@@ -330,7 +329,7 @@ def test_four_passes_cancel_and_deal_the_next_round(players, queued):
 
     for offset in (1, 2, 3, 4):
         seat = (round_.dealer + offset) % 4
-        applied = services.round_apply_action(
+        applied = table.round_apply_action(
             round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat]
         )
 
@@ -351,7 +350,7 @@ def test_a_bot_seat_to_act_is_queued_after_commit(
     room = bot_room(owner)
 
     with django_capture_on_commit_callbacks() as callbacks:
-        services.room_start(room_id=room.pk, user=owner)
+        room_services.room_start(room_id=room.pk, user=owner)
         assert queued.calls == []  # nothing leaves before the commit
     for callback in callbacks:
         callback()
@@ -384,15 +383,13 @@ def test_assist_announces_and_calls_pilotta_for_the_player(players, queued):
     ]
     round_.dealer = 3
     round_.save()
-    services.round_apply_action(
+    table.round_apply_action(
         round_id=round_.pk, seat=0, action=Bid(80, Suit.HEARTS), actor=players[0]
     )
     for seat in (1, 2, 3):
-        services.round_apply_action(
-            round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat]
-        )
+        table.round_apply_action(round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat])
 
-    services.round_apply_action(
+    table.round_apply_action(
         round_id=round_.pk, seat=0, action=parse_action("play KH"), actor=players[0]
     )
 
@@ -407,7 +404,7 @@ def test_a_full_match_with_bots_ends_with_a_winner(owner, queued, settings):
     from games.tasks import bot_play_turn
 
     room = bot_room(owner, target=251)
-    services.room_start(room_id=room.pk, user=owner)
+    room_services.room_start(room_id=room.pk, user=owner)
     room.seats.filter(seat=0).update(away=True)  # the computer plays the owner's seat too
     match = Match.objects.get(room=room)
 

@@ -8,9 +8,9 @@ from allauth.account.models import EmailAddress
 from django.db import connections
 
 from accounts.models import User
-from games import services
 from games.models import Room, Round, RoundAction
 from games.selectors import round_view
+from games.services import rooms as room_services
 from tests.conftest import chromium_path
 from tests.games.conftest import bot_room, make_user
 from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE, BrowserTestCase
@@ -51,12 +51,12 @@ class TwoPlayersInTheBrowser(BrowserTestCase):
         from playwright.sync_api import expect, sync_playwright
 
         ana, ben = a_player("Ana"), a_player("Ben")
-        room = services.room_create(owner=ana, bot_level="easy")
-        services.room_take_seat(room_id=room.pk, user=ben, seat=2, token=room.invite_token)
+        room = room_services.room_create(owner=ana, bot_level="easy")
+        room_services.room_take_seat(room_id=room.pk, user=ben, seat=2, token=room.invite_token)
         for seat in (1, 3):
-            services.room_fill_seat_with_bot(room_id=room.pk, user=ana, seat=seat)
+            room_services.room_fill_seat_with_bot(room_id=room.pk, user=ana, seat=seat)
         # Services send their signals with async_to_sync, which Playwright's loop forbids.
-        services.room_start(room_id=room.pk, user=ana)
+        room_services.room_start(room_id=room.pk, user=ana)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=chromium_path(), args=CHROMIUM_ARGS
@@ -98,7 +98,7 @@ class ReloadInTheBrowser(BrowserTestCase):
 
         ana = a_player("Ana")
         room = bot_room(ana, bot_level="easy")
-        services.room_start(room_id=room.pk, user=ana)
+        room_services.room_start(room_id=room.pk, user=ana)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=chromium_path(), args=CHROMIUM_ARGS

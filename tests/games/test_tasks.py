@@ -2,10 +2,11 @@
 
 import pytest
 
-from games import services
 from games.engine import Pass
 from games.models import RoomSeat, Round, RoundAction
 from games.selectors import round_view
+from games.services import presence, table
+from games.services import rooms as room_services
 from games.tasks import bot_play_turn, seat_check_presence
 from tests.games.conftest import bot_room, make_user, seated_room
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def started_bot_round(owner):
     room = bot_room(owner, bot_level="easy")
-    services.room_start(room_id=room.pk, user=owner)
+    room_services.room_start(room_id=room.pk, user=owner)
     room.seats.filter(seat=0).update(away=True)
     return room, Round.objects.get(match__room=room, status=Round.Status.PLAYING)
 
@@ -40,7 +41,7 @@ def test_a_stale_seq_does_nothing(owner, queued):
 
 def test_the_task_leaves_a_present_player_alone(players, queued):
     room = seated_room(players)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     round_ = Round.objects.get(match__room=room)
 
     bot_play_turn(round_.pk, 0)
@@ -50,7 +51,7 @@ def test_the_task_leaves_a_present_player_alone(players, queued):
 
 def test_a_turn_out_of_time_is_played_for_the_player(players, queued):
     room = seated_room(players, turn_seconds=30)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     round_ = Round.objects.get(match__room=room)
     seat = (round_.dealer + 1) % 4
 
@@ -63,23 +64,23 @@ def test_a_turn_out_of_time_is_played_for_the_player(players, queued):
 
 def test_the_players_own_action_takes_the_seat_back(players, queued):
     room = seated_room(players)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     round_ = Round.objects.get(match__room=room)
     seat = (round_.dealer + 1) % 4
     RoomSeat.objects.filter(room=room, seat=seat).update(away=True)
 
-    services.round_apply_action(round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat])
+    table.round_apply_action(round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat])
 
     assert not RoomSeat.objects.get(room=room, seat=seat).away
 
 
 def test_a_player_gone_past_the_grace_time_is_played_for(players, queued):
     room = seated_room(players)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     round_ = Round.objects.get(match__room=room)
     seat = (round_.dealer + 1) % 4
-    services.seat_connected(room_id=room.pk, user=players[seat])
-    services.seat_disconnected(room_id=room.pk, user=players[seat])
+    presence.seat_connected(room_id=room.pk, user=players[seat])
+    presence.seat_disconnected(room_id=room.pk, user=players[seat])
 
     seat_check_presence(room.pk, seat)
 
@@ -88,10 +89,10 @@ def test_a_player_gone_past_the_grace_time_is_played_for(players, queued):
 
 def test_a_player_back_in_time_keeps_the_seat(players, queued):
     room = seated_room(players)
-    services.room_start(room_id=room.pk, user=players[0])
-    services.seat_connected(room_id=room.pk, user=players[1])
-    services.seat_disconnected(room_id=room.pk, user=players[1])
-    services.seat_connected(room_id=room.pk, user=players[1])
+    room_services.room_start(room_id=room.pk, user=players[0])
+    presence.seat_connected(room_id=room.pk, user=players[1])
+    presence.seat_disconnected(room_id=room.pk, user=players[1])
+    presence.seat_connected(room_id=room.pk, user=players[1])
 
     seat_check_presence(room.pk, 1)
 
@@ -102,8 +103,8 @@ def test_a_strangers_connection_changes_nothing(players, queued):
     room = seated_room(players)
     stranger = make_user()
 
-    services.seat_connected(room_id=room.pk, user=stranger)
-    services.seat_disconnected(room_id=room.pk, user=stranger)
+    presence.seat_connected(room_id=room.pk, user=stranger)
+    presence.seat_disconnected(room_id=room.pk, user=stranger)
 
     assert queued.calls == []
     assert not RoomSeat.objects.filter(room=room, connections__gt=0).exists()

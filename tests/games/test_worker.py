@@ -5,10 +5,11 @@ import time
 import pytest
 
 from accounts.models import User
-from games import services
 from games.engine import Action, Bid, Phase, Play
 from games.models import Round, RoundAction
 from games.selectors import round_state, round_view
+from games.services import rooms as room_services
+from games.services import table
 from games.tasks import bot_play_turn
 from tests.games.conftest import bot_room, make_user, record_tasks
 
@@ -44,7 +45,7 @@ def play_the_round(round_id: int, human: User) -> Round:
             return round_
         if (turn := human_action(round_)) is not None:
             seq, action = turn
-            services.round_apply_action(
+            table.round_apply_action(
                 round_id=round_id, seat=HUMAN, action=action, actor=human, expected_seq=seq
             )
         time.sleep(0.05)
@@ -54,7 +55,7 @@ def play_the_round(round_id: int, human: User) -> Round:
 def test_the_worker_plays_every_computer_turn_of_a_round(celery_worker_process):
     owner = make_user("Human")
     room = bot_room(owner, bot_level="easy")
-    services.room_start(room_id=room.pk, user=owner)
+    room_services.room_start(room_id=room.pk, user=owner)
     first = Round.objects.get(match__room=room, number=1)
 
     round_ = play_the_round(first.pk, owner)
@@ -78,7 +79,7 @@ def test_a_duplicated_task_is_played_once_by_the_worker(celery_worker_process):
     room = bot_room(owner, bot_level="easy")
     with pytest.MonkeyPatch.context() as patch:
         record_tasks(patch)
-        services.room_start(room_id=room.pk, user=owner)
+        room_services.room_start(room_id=room.pk, user=owner)
     # Seat 3 opens and the human follows, so one computer turn is all the worker may play.
     round_ = Round.objects.get(match__room=room, number=1)
     Round.objects.filter(pk=round_.pk).update(dealer=2)

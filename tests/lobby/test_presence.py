@@ -6,8 +6,9 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 
 from accounts.models import Friendship, User
-from games import services, tasks
+from games import tasks
 from games.models import RoomSeat
+from games.services import rooms as room_services
 from lobby.consumers import LobbyConsumer
 from lobby.presence import lobby_connected, lobby_disconnected
 from lobby.selectors import friends_with_presence
@@ -75,7 +76,7 @@ def test_a_second_tab_keeps_a_friend_online_until_both_close(me, friend):
 
 
 def test_a_friend_at_a_table_is_online(me, friend):
-    room = services.room_create(owner=friend)
+    room = room_services.room_create(owner=friend)
     RoomSeat.objects.filter(room=room, user=friend).update(connections=1)
 
     assert presence(me) == {"Friend": True}
@@ -122,9 +123,9 @@ async def test_an_invitation_reaches_the_open_lobby_live(me, friend, monkeypatch
     monkeypatch.setattr(tasks.send_room_invitation_email, "delay", lambda invitation_id: None)
     socket = lobby_socket(friend)
     await socket.connect()
-    room = await sync_to_async(services.room_create)(owner=me)
+    room = await sync_to_async(room_services.room_create)(owner=me)
 
-    await sync_to_async(services.room_invite_friend)(room_id=room.pk, user=me, friend=friend)
+    await sync_to_async(room_services.room_invite_friend)(room_id=room.pk, user=me, friend=friend)
 
     note = await socket.receive_from(timeout=5)
     await socket.disconnect()

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import BIDS, CLOSE, MAX_BID, MIN_BID, PASS, PLAYS, RECLOSE, Action, Play
+from ..assist import obligatory_action, with_pilotta_call
 from ..cards import mask_cards
 from ..declarations import find_declarations
 from ..fast import BEATEN_BY, POINTS, STRENGTH, SUIT_MASKS, Mask, cards_of, mask_of, winning_card
 from ..observation import Observation
 from .auction_view import AuctionView, read_auction
-from .common import obligatory_action, with_pilotta_call
 from .knowledge import Knowledge, read_knowledge
 
 # Ranks 7 8 9 T J Q K A: what a card adds to its holder's expected card points.

@@ -7,10 +7,10 @@ import time
 from dataclasses import dataclass
 
 from ..actions import BIDS, CLOSE, MAX_BID, MIN_BID, PASS, PLAYS, RECLOSE, Action, Play
+from ..assist import obligatory_action, with_pilotta_call
 from ..fast import Mask, PlayPosition, mask_of
 from ..observation import Observation
 from .auction_view import AuctionView, read_auction
-from .common import obligatory_action, with_pilotta_call
 from .evaluator import (
     bidder_estimate,
     bidding_model,

@@ -4,7 +4,16 @@ import random
 
 import pytest
 
-from games.engine import DECK, MatchError, MatchState, Phase, Ruleset, deal, table_deck
+from games.engine import (
+    DECK,
+    MatchError,
+    MatchState,
+    Phase,
+    Ruleset,
+    deal,
+    shuffled_deck,
+    table_deck,
+)
 from games.engine.match import match_winner
 
 from .helpers import act, random_match, random_round
@@ -127,3 +136,9 @@ def test_deal_round_deals_the_table_cards_under_table_handling() -> None:
     following = match.deal_round(rng)
     assert following.dealer == 1
     assert following.hands == deal(table_deck(played), dealer=1, cut=cut)
+
+
+def test_deal_round_keeps_a_cut_drawn_by_the_caller() -> None:
+    match = MatchState.new(first_dealer=2)
+    dealt = match.deal_round(random.Random(4), cut=17)
+    assert dealt.hands == deal(shuffled_deck(random.Random(4)), dealer=2, cut=17)

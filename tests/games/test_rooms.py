@@ -4,10 +4,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
 from games.engine import round_from_record
 from games.models import Room, Round
 from games.selectors import round_view
+from games.services import rooms as room_services
 from games.tasks import bot_play_turn
 from tests.games.conftest import QueuedTasks, bot_room, make_user, record_tasks, seated_room
 
@@ -52,25 +52,25 @@ def test_the_rooms_page_needs_a_login(client):
 
 
 def test_the_rooms_page_lists_my_rooms_only(owner_client, owner):
-    mine = services.room_create(owner=owner)
-    other = services.room_create(owner=make_user())
+    mine = room_services.room_create(owner=owner)
+    other = room_services.room_create(owner=make_user())
 
     response = owner_client.get(reverse("lobby:rooms"))
 
     assert response.status_code == 200
-    assert reverse("lobby:room", args=[mine.pk]) in response.text
-    assert reverse("lobby:room", args=[other.pk]) not in response.text
+    assert reverse("games:room", args=[mine.pk]) in response.text
+    assert reverse("games:room", args=[other.pk]) not in response.text
 
 
 def test_a_new_room_is_opened_with_its_settings(owner_client, owner):
     response = owner_client.post(
-        reverse("lobby:room_create"),
+        reverse("games:room_create"),
         {"target": "351", "bot_level": "strong", "turn_seconds": "60", "assist": "on"},
     )
 
     room = Room.objects.get(owner=owner)
     assert response.status_code == 302
-    assert response["Location"] == reverse("lobby:room", args=[room.pk])
+    assert response["Location"] == reverse("games:room", args=[room.pk])
     assert (room.target, room.bot_level, room.turn_seconds, room.assist) == (
         351,
         "strong",
@@ -81,7 +81,7 @@ def test_a_new_room_is_opened_with_its_settings(owner_client, owner):
 
 def test_a_new_room_with_bad_settings_is_refused(owner_client, owner):
     response = owner_client.post(
-        reverse("lobby:room_create"), {"target": "300", "bot_level": "genius", "turn_seconds": "7"}
+        reverse("games:room_create"), {"target": "300", "bot_level": "genius", "turn_seconds": "7"}
     )
 
     assert response.status_code == 400
@@ -89,41 +89,41 @@ def test_a_new_room_with_bad_settings_is_refused(owner_client, owner):
 
 
 def test_the_room_page_shows_the_seats_to_a_member(owner_client, owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
 
-    response = owner_client.get(reverse("lobby:room", args=[room.pk]))
+    response = owner_client.get(reverse("games:room", args=[room.pk]))
 
     assert response.status_code == 200
     assert f'ws-connect="/ws/table/{room.pk}/?lang=' in response.text
-    assert reverse("lobby:room_seat_bot", args=[room.pk, 1]) in response.text
+    assert reverse("games:room_seat_bot", args=[room.pk, 1]) in response.text
     assert room.invite_token in response.text
 
 
 def test_the_room_page_is_hidden_from_a_stranger(client, owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     client.force_login(make_user())
 
-    response = client.get(reverse("lobby:room", args=[room.pk]))
+    response = client.get(reverse("games:room", args=[room.pk]))
 
     assert response.status_code == 404
 
 
 def test_seat_buttons_answer_htmx_with_no_content(owner_client, owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
 
-    response = owner_client.post(reverse("lobby:room_seat_bot", args=[room.pk, 2]), **HTMX)
+    response = owner_client.post(reverse("games:room_seat_bot", args=[room.pk, 2]), **HTMX)
 
     assert response.status_code == 204
     assert room.seats.get(seat=2).is_bot
 
 
 def test_a_refused_seat_change_says_why(client, owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     guest = make_user()
-    services.room_take_seat(room_id=room.pk, user=guest, token=room.invite_token)
+    room_services.room_take_seat(room_id=room.pk, user=guest, token=room.invite_token)
     client.force_login(guest)
 
-    response = client.post(reverse("lobby:room_seat_bot", args=[room.pk, 2]), **HTMX)
+    response = client.post(reverse("games:room_seat_bot", args=[room.pk, 2]), **HTMX)
 
     assert response.status_code == 200
     assert "Only the room&#x27;s owner can do that." in response.text
@@ -131,33 +131,33 @@ def test_a_refused_seat_change_says_why(client, owner):
 
 
 def test_a_stranger_cannot_post_to_a_room(client, owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     client.force_login(make_user())
 
-    response = client.post(reverse("lobby:room_seat_take", args=[room.pk, 1]), **HTMX)
+    response = client.post(reverse("games:room_seat_take", args=[room.pk, 1]), **HTMX)
 
     assert response.status_code == 404
     assert room.seats.get(seat=1).is_empty
 
 
 def test_the_invite_link_seats_a_guest(client, owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     guest = make_user()
     client.force_login(guest)
-    url = reverse("lobby:room_join", args=[room.invite_token])
+    url = reverse("games:room_join", args=[room.invite_token])
 
     page = client.get(url)
     response = client.post(url)
 
     assert page.status_code == 200
     assert "Take a seat" in page.text
-    assert response["Location"] == reverse("lobby:room", args=[room.pk])
+    assert response["Location"] == reverse("games:room", args=[room.pk])
     assert room.seats.get(seat=1).user == guest
 
 
 def test_the_invite_link_sends_a_visitor_to_log_in_and_back(client, owner):
-    room = services.room_create(owner=owner)
-    url = reverse("lobby:room_join", args=[room.invite_token])
+    room = room_services.room_create(owner=owner)
+    url = reverse("games:room_join", args=[room.invite_token])
 
     response = client.get(url)
 
@@ -168,12 +168,12 @@ def test_the_invite_link_sends_a_visitor_to_log_in_and_back(client, owner):
 
 
 def test_a_revoked_invite_link_is_refused(client, owner):
-    room = services.room_create(owner=owner)
+    room = room_services.room_create(owner=owner)
     old = room.invite_token
-    services.room_renew_invite(room_id=room.pk, user=owner)
+    room_services.room_renew_invite(room_id=room.pk, user=owner)
     client.force_login(make_user())
 
-    response = client.post(reverse("lobby:room_join", args=[old]))
+    response = client.post(reverse("games:room_join", args=[old]))
 
     assert response.status_code == 404
     assert room.seats.filter(user__isnull=False).count() == 1
@@ -182,7 +182,7 @@ def test_a_revoked_invite_link_is_refused(client, owner):
 def test_the_invite_link_refuses_a_full_room(client, players):
     room = seated_room(players)
     client.force_login(make_user())
-    url = reverse("lobby:room_join", args=[room.invite_token])
+    url = reverse("games:room_join", args=[room.invite_token])
 
     page = client.get(url)
     response = client.post(url)
@@ -195,18 +195,18 @@ def test_only_the_owner_renews_the_link(client, players):
     room = seated_room(players)
     client.force_login(players[1])
 
-    client.post(reverse("lobby:room_invite_renew", args=[room.pk]))
+    client.post(reverse("games:room_invite_renew", args=[room.pk]))
 
     assert Room.objects.get(pk=room.pk).invite_token == room.invite_token
 
 
 def test_the_started_room_shows_the_table_with_my_hand(client, players, queued):
     room = seated_room(players)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     round_ = Round.objects.get(match__room=room)
     client.force_login(players[2])
 
-    response = client.get(reverse("lobby:room", args=[room.pk]))
+    response = client.get(reverse("games:room", args=[room.pk]))
 
     assert response.status_code == 200
     state = round_view(round_).state
@@ -218,7 +218,7 @@ def test_the_started_room_shows_the_table_with_my_hand(client, players, queued):
 
 def finished_round(owner) -> tuple[Room, Round]:
     room = bot_room(owner, bot_level="easy")
-    services.room_start(room_id=room.pk, user=owner)
+    room_services.room_start(room_id=room.pk, user=owner)
     room.seats.filter(seat=0).update(away=True)
     rounds = Round.objects.filter(match__room=room)
     for _ in range(2000):
@@ -233,7 +233,7 @@ def finished_round(owner) -> tuple[Room, Round]:
 def test_a_finished_round_downloads_as_a_hand_record(owner_client, owner, queued):
     room, first = finished_round(owner)
 
-    response = owner_client.get(reverse("lobby:round_record", args=[room.pk, first.number]))
+    response = owner_client.get(reverse("games:round_record", args=[room.pk, first.number]))
 
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
@@ -244,9 +244,9 @@ def test_a_finished_round_downloads_as_a_hand_record(owner_client, owner, queued
 
 def test_a_round_being_played_has_no_record(owner_client, owner, queued):
     room = bot_room(owner)
-    services.room_start(room_id=room.pk, user=owner)
+    room_services.room_start(room_id=room.pk, user=owner)
 
-    response = owner_client.get(reverse("lobby:round_record", args=[room.pk, 1]))
+    response = owner_client.get(reverse("games:round_record", args=[room.pk, 1]))
 
     assert response.status_code == 404
 
@@ -255,14 +255,14 @@ def test_a_stranger_gets_no_record(client, owner, queued):
     room, first = finished_round(owner)
     client.force_login(make_user())
 
-    response = client.get(reverse("lobby:round_record", args=[room.pk, first.number]))
+    response = client.get(reverse("games:round_record", args=[room.pk, first.number]))
 
     assert response.status_code == 404
 
 
 def test_the_replay_steps_trick_by_trick(owner_client, owner, queued):
     room, first = finished_round(owner)
-    url = reverse("lobby:round_replay", args=[room.pk, first.number])
+    url = reverse("games:round_replay", args=[room.pk, first.number])
 
     one = owner_client.get(url)
     three = owner_client.get(url + "?trick=3")

@@ -1,9 +1,8 @@
-"""Rooms: the player's lobby, a room's seats, the live table, invite links and hand records."""
+"""Rooms: a room's seats, the live table, invite links, and the hand records of its rounds."""
 
 from collections.abc import Callable
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -14,34 +13,14 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games import services
 from games.engine import round_to_record
 from games.errors import GameError
+from games.forms import RoomForm
 from games.models import Match, Room, RoomInvitation, Round
 from games.rendering import render_message, render_table, round_replay, viewer_for
-from games.selectors import (
-    invitable_friends,
-    invitations_for,
-    is_member,
-    rooms_of,
-    round_state,
-)
-from lobby.selectors import friends_with_presence
-
-
-class RoomForm(forms.Form):
-    target = forms.TypedChoiceField(
-        label=_("Play to"), choices=Room.TARGETS, coerce=int, initial=301
-    )
-    bot_level = forms.ChoiceField(
-        label=_("Computer players"), choices=Room.BotLevel.choices, initial=Room.BotLevel.MEDIUM
-    )
-    turn_seconds = forms.TypedChoiceField(
-        label=_("Time per turn"), choices=Room.TURN_SECONDS, coerce=int, initial=0
-    )
-    assist = forms.BooleanField(
-        label=_("Assist: call pilotta, announce and show for me"), required=False
-    )
+from games.selectors import invitable_friends, is_member, round_state
+from games.services import rooms as services
+from lobby.views import render_lobby
 
 
 def _member_room(request: HttpRequest, room_id: int) -> Room:
@@ -59,37 +38,14 @@ def _user(request: HttpRequest) -> User:
 
 
 @login_required
-@require_GET
-def rooms(request: HttpRequest) -> HttpResponse:
-    """Show the player's rooms and games, their friends and who is online, and the room form."""
-    user = _user(request)
-    return render(
-        request,
-        "lobby/rooms/index.html",
-        {
-            "rooms": rooms_of(user).prefetch_related("seats__user"),
-            "form": RoomForm(),
-            "invitations": invitations_for(user),
-            "friends": friends_with_presence(user),
-        },
-    )
-
-
-@login_required
 @require_POST
 def room_create(request: HttpRequest) -> HttpResponse:
     """Open a new room with the chosen settings."""
     form = RoomForm(request.POST)
     if not form.is_valid():
-        user = _user(request)
-        return render(
-            request,
-            "lobby/rooms/index.html",
-            {"rooms": rooms_of(user), "form": form, "invitations": invitations_for(user)},
-            status=400,
-        )
+        return render_lobby(request, form, status=400)
     room = services.room_create(owner=_user(request), **form.cleaned_data)
-    return redirect("lobby:room", room_id=room.pk)
+    return redirect("games:room", room_id=room.pk)
 
 
 @login_required
@@ -99,11 +55,11 @@ def room(request: HttpRequest, room_id: int) -> HttpResponse:
     room = _member_room(request, room_id)
     viewer = viewer_for(room, _user(request))
     table = render_table(room, viewer, language=get_language(), oob=False)
-    invite_url = request.build_absolute_uri(reverse("lobby:room_join", args=[room.invite_token]))
+    invite_url = request.build_absolute_uri(reverse("games:room_join", args=[room.invite_token]))
     seating = room.status == Room.Status.OPEN and not room.matches.exists()
     return render(
         request,
-        "lobby/rooms/room.html",
+        "games/room.html",
         {
             "room": room,
             "table": table,
@@ -133,12 +89,12 @@ def _seat_action(
         if _is_htmx(request):
             return HttpResponse(render_message(error.message, language=get_language()))
         messages.error(request, error.message)
-        return redirect("lobby:room", room_id=room_id)
+        return redirect("games:room", room_id=room_id)
     if _is_htmx(request):
         return HttpResponse(status=204)
     if success:
         messages.success(request, success)
-    return redirect("lobby:room", room_id=room_id)
+    return redirect("games:room", room_id=room_id)
 
 
 @login_required
@@ -225,14 +181,14 @@ def room_invite_friend(request: HttpRequest, room_id: int) -> HttpResponse:
     friend = User.objects.filter(pk=int(friend_id)).first() if friend_id.isdigit() else None
     if friend is None:
         messages.error(request, str(_("That is not a move the table understands.")))
-        return redirect("lobby:room", room_id=room.pk)
+        return redirect("games:room", room_id=room.pk)
     try:
         services.room_invite_friend(room_id=room.pk, user=_user(request), friend=friend)
     except GameError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, str(_("Invitation sent to %(name)s.") % {"name": friend}))
-    return redirect("lobby:room", room_id=room.pk)
+    return redirect("games:room", room_id=room.pk)
 
 
 @login_required
@@ -243,22 +199,20 @@ def room_invitation(request: HttpRequest, room_id: int) -> HttpResponse:
         RoomInvitation.objects.select_related("room").filter(room_id=room_id, user=user).first()
     )
     if invitation is None or invitation.room.status == Room.Status.CLOSED:
-        return render(request, "lobby/rooms/join.html", {"invalid": True}, status=404)
+        return render(request, "games/join.html", {"invalid": True}, status=404)
     room = invitation.room
     if room.seats.filter(user=user).exists():
-        return redirect("lobby:room", room_id=room.pk)
+        return redirect("games:room", room_id=room.pk)
     if request.method == "POST":
         try:
             services.room_take_seat(room_id=room.pk, user=user)
         except GameError as error:
             return render(
-                request, "lobby/rooms/join.html", {"room": room, "error": error.message}, status=409
+                request, "games/join.html", {"room": room, "error": error.message}, status=409
             )
-        return redirect("lobby:room", room_id=room.pk)
+        return redirect("games:room", room_id=room.pk)
     full = not room.seats.filter(user__isnull=True, is_bot=False).exists()
-    return render(
-        request, "lobby/rooms/join.html", {"room": room, "full": full or room.matches.exists()}
-    )
+    return render(request, "games/join.html", {"room": room, "full": full or room.matches.exists()})
 
 
 @login_required
@@ -270,7 +224,7 @@ def room_close(request: HttpRequest, room_id: int) -> HttpResponse:
         services.room_close(room_id=room_id, user=_user(request))
     except GameError as error:
         messages.error(request, error.message)
-        return redirect("lobby:room", room_id=room_id)
+        return redirect("games:room", room_id=room_id)
     return redirect("lobby:rooms")
 
 
@@ -279,21 +233,21 @@ def room_join(request: HttpRequest, token: str) -> HttpResponse:
     """Show an invitation (GET) and take a seat with it (POST)."""
     room = Room.objects.filter(invite_token=token).first()
     if room is None or room.status == Room.Status.CLOSED:
-        return render(request, "lobby/rooms/join.html", {"invalid": True}, status=404)
+        return render(request, "games/join.html", {"invalid": True}, status=404)
     user = _user(request)
     if is_member(room, user) and room.seats.filter(user=user).exists():
-        return redirect("lobby:room", room_id=room.pk)
+        return redirect("games:room", room_id=room.pk)
     if request.method == "POST":
         try:
             services.room_take_seat(room_id=room.pk, user=user, token=token)
         except GameError as error:
             return render(
-                request, "lobby/rooms/join.html", {"room": room, "error": error.message}, status=409
+                request, "games/join.html", {"room": room, "error": error.message}, status=409
             )
-        return redirect("lobby:room", room_id=room.pk)
+        return redirect("games:room", room_id=room.pk)
     full = not room.seats.filter(user__isnull=True, is_bot=False).exists()
     started = room.matches.exists()
-    return render(request, "lobby/rooms/join.html", {"room": room, "full": full or started})
+    return render(request, "games/join.html", {"room": room, "full": full or started})
 
 
 def _ended_round(request: HttpRequest, room_id: int, number: int) -> Round:
@@ -334,7 +288,7 @@ def round_replay_page(request: HttpRequest, room_id: int, number: int) -> HttpRe
     step = min(max(int(step_text), 1), len(tricks)) if step_text.isdigit() else 1
     return render(
         request,
-        "lobby/rooms/replay.html",
+        "games/replay.html",
         {
             "room": room,
             "round": round_,

@@ -1,0 +1,1 @@
+"""Writes of the rooms and the live table, by subject: ``rooms``, ``table`` and ``presence``."""

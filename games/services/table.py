@@ -1,0 +1,203 @@
+"""Writes of the table: dealing, each action of a round, and the turns of computers and the clock.
+
+The engine owns the rules and the match (rounds, dealer rotation, target, ties, winner); these
+functions only store what it decides, and tell the table after commit.
+"""
+
+import secrets
+from dataclasses import dataclass
+from functools import partial
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from accounts.models import User
+from games.engine import (
+    Action,
+    IllegalActionError,
+    MatchState,
+    Phase,
+    RoundState,
+    Ruleset,
+    action_to_dict,
+    draw_cut,
+    format_cards,
+)
+from games.engine.assist import assisted_actions
+from games.engine.records import result_json
+from games.errors import GameError
+from games.models import Match, Room, RoomSeat, Round, RoundAction
+from games.realtime import send_table_changed
+from games.selectors import match_state, round_state
+
+ENDED = (Phase.CANCELLED, Phase.FINISHED)
+
+
+def table_changed_after_commit(room_id: int) -> None:
+    """Tell every connection of the room to look again, once this transaction commits."""
+    transaction.on_commit(partial(send_table_changed, room_id))
+
+
+def match_start(*, room: Room) -> Match:
+    """Start a match in a locked room whose seats are all taken: draw the dealer, deal round 1."""
+    rng = secrets.SystemRandom()
+    ruleset = Ruleset(target=room.target)
+    first_dealer = rng.randrange(4)
+    match = Match.objects.create(
+        room=room, ruleset=ruleset.to_dict(), first_dealer=first_dealer, totals=[0, 0]
+    )
+    room.status = Room.Status.PLAYING
+    room.save(update_fields=["status"])
+    RoomSeat.objects.filter(room=room).update(away=False)
+    state = MatchState.new(ruleset=ruleset, first_dealer=first_dealer)
+    first = _deal_round(match, state, number=1)
+    table_changed_after_commit(room.pk)
+    _schedule_turn(room, first, seq=0, to_act=(first.dealer + 1) % 4)
+    return match
+
+
+def _deal_round(match: Match, state: MatchState, *, number: int) -> Round:
+    """Store the engine's next deal: a secure shuffle (or the table's cards) and a secure cut."""
+    rng = secrets.SystemRandom()
+    cut = draw_cut(rng)
+    dealt = state.deal_round(rng, cut=cut)
+    return Round.objects.create(
+        match=match,
+        number=number,
+        dealer=dealt.dealer,
+        hands=[format_cards(dealt.hand(seat)) for seat in range(4)],
+        deck_handling=state.ruleset.deck_handling,
+        cut=cut,
+    )
+
+
+@dataclass(frozen=True)
+class AppliedAction:
+    """What one accepted action did: its log position, and the round now being played."""
+
+    seq: int
+    round_ended: bool
+    match_ended: bool
+    next_round_id: int | None
+
+
+@transaction.atomic
+def round_apply_action(
+    *,
+    round_id: int,
+    seat: int,
+    action: Action,
+    actor: User | None,
+    expected_seq: int | None = None,
+) -> AppliedAction:
+    """Check one action with the engine, append it to the log and move the match on.
+
+    ``actor`` None is a computer player. ``expected_seq`` refuses an action decided on a
+    state that has moved on since. Nothing is written when the action is refused.
+    """
+    try:
+        round_ = Round.objects.select_for_update().select_related("match__room").get(pk=round_id)
+    except Round.DoesNotExist:
+        raise GameError("no_round") from None
+    if round_.status != Round.Status.PLAYING:
+        raise GameError("round_over")
+    state = round_state(round_)
+    seq = len(state.history)
+    if expected_seq is not None and expected_seq != seq:
+        raise GameError("stale")
+    if state.to_act != seat:
+        raise GameError("not_your_turn")
+    room = round_.match.room
+    chair = RoomSeat.objects.select_for_update().get(room=room, seat=seat)
+    if actor is not None:
+        if chair.user_id != actor.pk:
+            raise GameError("not_seated")
+        if chair.away:
+            # The player is back: their own action takes the seat back from the computer.
+            chair.away = False
+            chair.save(update_fields=["away"])
+    steps = (
+        assisted_actions(state.observation(seat), action)
+        if actor is not None and room.assist
+        else (action,)
+    )
+    for step in steps:
+        try:
+            state = state.apply(seat, step)
+        except IllegalActionError as error:
+            raise GameError(error.reason) from error
+    try:
+        with transaction.atomic():
+            RoundAction.objects.bulk_create(
+                RoundAction(
+                    round=round_,
+                    seq=seq + offset,
+                    seat=seat,
+                    action=action_to_dict(seat, step),
+                    actor=actor,
+                    is_bot=actor is None,
+                )
+                for offset, step in enumerate(steps)
+            )
+    except IntegrityError:
+        raise GameError("stale") from None
+    seq += len(steps)
+    table_changed_after_commit(room.pk)
+    if state.phase not in ENDED:
+        assert state.to_act is not None
+        _schedule_turn(room, round_, seq=seq, to_act=state.to_act)
+        return AppliedAction(seq=seq, round_ended=False, match_ended=False, next_round_id=None)
+    return _end_round(round_, state, seq)
+
+
+def _end_round(round_: Round, state: RoundState, seq: int) -> AppliedAction:
+    """Record the ended round, then let the engine's match say who won or deal the next one."""
+    match = round_.match
+    room = match.room
+    round_.status = (
+        Round.Status.FINISHED if state.phase == Phase.FINISHED else Round.Status.CANCELLED
+    )
+    round_.result = result_json(state.result)
+    round_.save(update_fields=["status", "result"])
+    played = match_state(match)
+    match.totals = list(played.totals)
+    if played.winner is not None:
+        match.winner = played.winner
+        match.status = Match.Status.FINISHED
+        match.save(update_fields=["totals", "winner", "status"])
+        room.status = Room.Status.OPEN
+        room.save(update_fields=["status"])
+        return AppliedAction(seq=seq, round_ended=True, match_ended=True, next_round_id=None)
+    match.save(update_fields=["totals"])
+    following = _deal_round(match, played, number=round_.number + 1)
+    pause = getattr(settings, "ROUND_PAUSE_SECONDS", 3.0)
+    _schedule_turn(room, following, seq=0, to_act=(following.dealer + 1) % 4, pause=pause)
+    return AppliedAction(seq=seq, round_ended=True, match_ended=False, next_round_id=following.pk)
+
+
+def _schedule_turn(room: Room, round_: Round, *, seq: int, to_act: int, pause: float = 0.0) -> None:
+    """After commit, let the computer play its turn, or start the player's clock."""
+    chair = RoomSeat.objects.get(room=room, seat=to_act)
+    if chair.bot_plays:
+        countdown = pause + getattr(settings, "BOT_PACING_SECONDS", 0.8)
+        transaction.on_commit(partial(_enqueue_bot, round_.pk, seq, countdown, False))
+    elif room.turn_seconds:
+        countdown = pause + room.turn_seconds
+        transaction.on_commit(partial(_enqueue_bot, round_.pk, seq, countdown, True))
+
+
+@transaction.atomic
+def round_schedule_turn(*, round_id: int) -> None:
+    """Start the computer or the clock for whoever is to act now in a round being played."""
+    round_ = Round.objects.select_related("match__room").get(pk=round_id)
+    state = round_state(round_)
+    if round_.status == Round.Status.PLAYING and state.to_act is not None:
+        _schedule_turn(round_.match.room, round_, seq=len(state.history), to_act=state.to_act)
+
+
+def _enqueue_bot(round_id: int, seq: int, countdown: float, timeout: bool) -> None:
+    from games.tasks import bot_play_turn
+
+    bot_play_turn.apply_async(
+        args=(round_id, seq), kwargs={"timeout": timeout}, countdown=countdown
+    )
