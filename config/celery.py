@@ -56,7 +56,7 @@ def run_embedded_worker(worker: Any) -> None:
 
 
 def start_embedded_worker() -> None:
-    """Run a real Celery worker in a thread of this process, once, on the in-memory broker.
+    """Run a real Celery worker and beat in threads of this process, once, on the in-memory broker.
 
     Without Redis the broker lives in process memory, so the only process that can consume it is the
     one that publishes. A full worker (not eager mode) keeps countdowns, retries and acks working
@@ -87,3 +87,7 @@ def start_embedded_worker() -> None:
         )
         thread.start()
         _embedded_worker = worker
+        # Beat in a thread too: a beat process would publish to a memory broker of its own.
+        from celery.beat import EmbeddedService
+
+        EmbeddedService(app, thread=True).start()

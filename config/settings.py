@@ -114,6 +114,10 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    # A task held by a worker that dies goes back to the queue after this. It must outlast the
+    # longest countdown (the 2-minute turn clock plus the pause between rounds), or a waiting
+    # task would be handed out twice; the table's sweeper finds a lost turn far sooner.
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, float] = {"visibility_timeout": 600}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -128,6 +132,17 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# Beat runs the table's sweeper every few seconds (inside the web process in the embedded default,
+# `celery -A config beat` beside the workers otherwise); its schedule needs no file.
+TABLE_SWEEP_SECONDS = float(env_str("TABLE_SWEEP_SECONDS", "5"))
+CELERY_BEAT_SCHEDULER = "celery.beat:Scheduler"
+CELERY_BEAT_SCHEDULE = {
+    "table-sweep": {
+        "task": "games.tasks.table_sweep",
+        "schedule": TABLE_SWEEP_SECONDS,
+        "options": {"expires": TABLE_SWEEP_SECONDS * 2},
+    },
+}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -213,6 +228,10 @@ X_FRAME_OPTIONS = "DENY"
 BOT_PACING_SECONDS = float(env_str("BOT_PACING_SECONDS", "0.8"))
 ROUND_PAUSE_SECONDS = float(env_str("ROUND_PAUSE_SECONDS", "3"))
 DISCONNECT_GRACE_SECONDS = float(env_str("DISCONNECT_GRACE_SECONDS", "60"))
+# A live socket renews its lease three times per this; a killed process's sockets stop counting
+# within it. A computer's turn overdue by more than TURN_OVERDUE_SECONDS is queued again.
+PRESENCE_TTL_SECONDS = float(env_str("PRESENCE_TTL_SECONDS", "15"))
+TURN_OVERDUE_SECONDS = float(env_str("TURN_OVERDUE_SECONDS", "5"))
 
 LOGGING = {
     "version": 1,

@@ -6,7 +6,7 @@ from games.models import Match, Room, RoomSeat, Round, RoundAction
 class RoomSeatInline(admin.TabularInline):
     model = RoomSeat
     extra = 0
-    fields = ("seat", "user", "is_bot", "away", "connections")
+    fields = ("seat", "user", "is_bot", "away", "disconnected_at")
     raw_id_fields = ("user",)
 
 

@@ -10,6 +10,7 @@ from django.conf import settings
 from accounts.models import User
 from games.engine import EngineError, parse_action
 from games.errors import GameError
+from games.liveness import LeaseHeartbeat, table_scope, user_scope
 from games.models import Room
 from games.realtime import table_group
 from games.rendering import Viewer, error_text, render_message, render_table, viewer_for
@@ -20,7 +21,7 @@ from games.services.table import round_apply_action
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
+class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     room_id: int
     user: User
     language: str
@@ -39,13 +40,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group_name = table_group(self.room_id)
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
+        # The seat counts as held while this socket lives (see games.liveness).
+        await self.leases_take([table_scope(self.room_id, user.pk), user_scope(user.pk)])
         await self.mark_connected()
         await self.send(text_data=await self.render())
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
-            await self.mark_disconnected()
+            alive = await self.leases_give_up()
+            if table_scope(self.room_id, self.user.pk) not in alive:
+                await self.mark_disconnected()
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Take one action from this user's own seat, as found in the database."""

@@ -98,7 +98,6 @@ class RoomSeat(models.Model):
     )
     is_bot = models.BooleanField(_("computer player"), default=False)
     away = models.BooleanField(_("away"), default=False)
-    connections = models.PositiveSmallIntegerField(_("open connections"), default=0)
     disconnected_at = models.DateTimeField(_("disconnected at"), null=True, blank=True)
 
     class Meta:
@@ -160,7 +159,11 @@ class Match(models.Model):
 
 
 class Round(models.Model):
-    """One deal of a match; ``hands`` never leaves the server."""
+    """One deal of a match; ``hands`` never leaves the server.
+
+    ``turn_*`` say when the turn at log position ``turn_seq`` is due to be played by the computer
+    (its pacing, or the player's clock, ran out), so that a turn whose task was lost is found.
+    """
 
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")
@@ -179,6 +182,10 @@ class Round(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
     )
     result = models.JSONField(_("result"), null=True, blank=True)
+    turn_seq = models.PositiveSmallIntegerField(_("turn"), default=0)
+    turn_due_at = models.DateTimeField(_("turn due at"), null=True, blank=True)
+    turn_clock = models.BooleanField(_("turn clock ran out"), default=False)
+    turn_swept_at = models.DateTimeField(_("turn requeued at"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -187,6 +194,13 @@ class Round(models.Model):
         ordering: ClassVar = ["match", "number"]
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["match", "number"], name="games_round_unique_number"),
+        ]
+        indexes: ClassVar = [
+            models.Index(
+                fields=["turn_due_at"],
+                condition=Q(status="playing"),
+                name="games_round_turn_due",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,18 +1,19 @@
 """Celery tasks of the table: computer players' turns and the clock."""
 
 import random
+from datetime import timedelta
 
 from celery import shared_task
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts.emails import absolute_url, email_render, email_send
 from games.bots import choose_action
 from games.errors import GameError
 from games.models import RoomInvitation, RoomSeat, Round
-from games.selectors import playing_round_id, round_view
-from games.services.presence import seat_mark_away
-from games.services.table import round_apply_action, round_schedule_turn
+from games.selectors import round_view
+from games.services.presence import seat_mark_away, seat_release_if_gone, seats_sweep_absent
+from games.services.table import round_apply_action, turns_sweep_overdue
 
 
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
@@ -23,6 +24,8 @@ def bot_play_turn(round_id: int, seq: int, timeout: bool = False) -> None:
     """
     round_ = Round.objects.select_related("match__room").filter(pk=round_id).first()
     if round_ is None or round_.status != Round.Status.PLAYING:
+        return
+    if timeout and _clock_restarted(round_):
         return
     view = round_view(round_)
     seat = view.state.to_act
@@ -45,17 +48,27 @@ def bot_play_turn(round_id: int, seq: int, timeout: bool = False) -> None:
         return
 
 
+def _clock_restarted(round_: Round) -> bool:
+    """Say whether the player's clock was started again (they came back) after this task's."""
+    due = round_.turn_due_at
+    return due is not None and due > timezone.now() + timedelta(seconds=1)
+
+
 @shared_task(acks_late=True)
 def seat_check_presence(room_id: int, seat: int) -> None:
     """Let the computer play for a player still disconnected after the grace time."""
-    chair = RoomSeat.objects.select_related("room").filter(room_id=room_id, seat=seat).first()
-    if chair is None or chair.user_id is None or chair.connections > 0:
-        return
-    if not seat_mark_away(room_id=room_id, seat=seat):
-        return
-    round_id = playing_round_id(room_id=room_id)
-    if round_id is not None:
-        round_schedule_turn(round_id=round_id)
+    seat_release_if_gone(room_id=room_id, seat=seat)
+
+
+@shared_task(acks_late=True, expires=10)
+def table_sweep() -> None:
+    """Find lost turns and vanished players (run every few seconds by Celery beat).
+
+    Both can only be noticed by looking: a worker killed mid-turn and a web process killed with
+    its sockets open leave no message behind.
+    """
+    turns_sweep_overdue()
+    seats_sweep_absent()
 
 
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True)

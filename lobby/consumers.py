@@ -2,14 +2,13 @@
 
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from lobby.presence import lobby_connected, lobby_disconnected
+from games.liveness import LeaseHeartbeat, user_scope
 from lobby.realtime import user_group
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -19,12 +18,13 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         self.user_id = user.pk
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
-        await sync_to_async(lobby_connected)(user_id=self.user_id)
+        # The user counts as online while this socket lives (see games.liveness).
+        await self.leases_take([user_scope(self.user_id)])
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
-            await sync_to_async(lobby_disconnected)(user_id=self.user_id)
+            await self.leases_give_up()
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Ignore client messages: the lobby socket only pushes to the browser."""

@@ -5,10 +5,9 @@ from dataclasses import dataclass
 
 from accounts.models import User
 from accounts.selectors import friends_of
-from games.models import RoomSeat
 from lobby import tokens
 from lobby.models import WaitlistEntry
-from lobby.presence import online_in_lobby
+from lobby.presence import online_users
 
 EXPORT_COLUMNS = ("email", "language", "status", "created_at", "confirmed_at")
 
@@ -63,12 +62,7 @@ def friends_with_presence(user: User) -> list[FriendPresence]:
     """Return the user's friends, those online first, each marked online or offline."""
     friends = list(friends_of(user))
     ids = [friend.pk for friend in friends]
-    at_table = set(
-        RoomSeat.objects.filter(user_id__in=ids, connections__gt=0).values_list(
-            "user_id", flat=True
-        )
-    )
-    online = online_in_lobby(ids) | at_table
+    online = online_users(ids)
     listed = [FriendPresence(user=friend, online=friend.pk in online) for friend in friends]
     # sorted() is stable, so each group keeps the friends' alphabetical order.
     return sorted(listed, key=lambda entry: not entry.online)

@@ -151,3 +151,20 @@ def start_celery_worker(
             worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
             worker.kill()
+
+
+@pytest.fixture(autouse=True)
+def _forget_socket_leases() -> None:
+    """Start every test with no live socket on record (leases outlive a test in Redis)."""
+    _delete_leases()
+
+
+def _delete_leases() -> None:
+    from django.core.cache import cache
+
+    if not settings.REDIS_URL:
+        cache.clear()
+        return
+    client = cache._cache.get_client(None, write=True)  # type: ignore[attr-defined]
+    for key in client.scan_iter(match="*:live:*"):
+        client.delete(key)

@@ -6,10 +6,13 @@ functions only store what it decides, and tell the table after commit.
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
 
 from accounts.models import User
 from games.engine import (
@@ -176,14 +179,25 @@ def _end_round(round_: Round, state: RoundState, seq: int) -> AppliedAction:
 
 
 def _schedule_turn(room: Room, round_: Round, *, seq: int, to_act: int, pause: float = 0.0) -> None:
-    """After commit, let the computer play its turn, or start the player's clock."""
+    """After commit, let the computer play its turn, or start the player's clock.
+
+    The round remembers when that turn falls due, so that the sweeper can find it if the task
+    that should play it is lost with its worker.
+    """
     chair = RoomSeat.objects.get(room=room, seat=to_act)
+    clock = not chair.bot_plays and bool(room.turn_seconds)
     if chair.bot_plays:
-        countdown = pause + getattr(settings, "BOT_PACING_SECONDS", 0.8)
-        transaction.on_commit(partial(_enqueue_bot, round_.pk, seq, countdown, False))
-    elif room.turn_seconds:
+        countdown: float | None = pause + getattr(settings, "BOT_PACING_SECONDS", 0.8)
+    elif clock:
         countdown = pause + room.turn_seconds
-        transaction.on_commit(partial(_enqueue_bot, round_.pk, seq, countdown, True))
+    else:
+        countdown = None
+    due = timezone.now() + timedelta(seconds=countdown) if countdown is not None else None
+    Round.objects.filter(pk=round_.pk).update(
+        turn_seq=seq, turn_due_at=due, turn_clock=clock, turn_swept_at=None
+    )
+    if countdown is not None:
+        transaction.on_commit(partial(_enqueue_bot, round_.pk, seq, countdown, clock))
 
 
 @transaction.atomic
@@ -201,3 +215,29 @@ def _enqueue_bot(round_id: int, seq: int, countdown: float, timeout: bool) -> No
     bot_play_turn.apply_async(
         args=(round_id, seq), kwargs={"timeout": timeout}, countdown=countdown
     )
+
+
+def overdue_seconds() -> float:
+    """Return how late a computer's turn may be before the sweeper queues it again."""
+    return float(getattr(settings, "TURN_OVERDUE_SECONDS", 5.0))
+
+
+def turns_sweep_overdue() -> int:
+    """Queue again every turn overdue by more than a few seconds; return how many.
+
+    A worker killed while it held a turn's task loses it (the broker gives it back only after its
+    visibility timeout, which must outlast the longest turn clock). The turn's log position keeps
+    a late or doubled task harmless: only the first to act is applied. A turn queued again waits
+    as long once more before it is queued a third time.
+    """
+    now = timezone.now()
+    late = now - timedelta(seconds=overdue_seconds())
+    overdue = list(
+        Round.objects.filter(status=Round.Status.PLAYING, turn_due_at__lt=late)
+        .filter(Q(turn_swept_at__isnull=True) | Q(turn_swept_at__lt=late))
+        .values_list("pk", "turn_seq", "turn_clock")
+    )
+    for round_id, seq, clock in overdue:
+        Round.objects.filter(pk=round_id, turn_seq=seq).update(turn_swept_at=now)
+        _enqueue_bot(round_id, seq, 0.0, clock)
+    return len(overdue)

@@ -1,5 +1,7 @@
 """Friends in the lobby: who is online, from a lobby socket or a table, kept out of memory."""
 
+import time
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -7,10 +9,9 @@ from django.core.cache import cache
 
 from accounts.models import Friendship, User
 from games import tasks
-from games.models import RoomSeat
+from games.liveness import lease_release, lease_renew, table_scope, user_scope
 from games.services import rooms as room_services
 from lobby.consumers import LobbyConsumer
-from lobby.presence import lobby_connected, lobby_disconnected
 from lobby.selectors import friends_with_presence
 from tests.games.conftest import make_user
 
@@ -57,37 +58,51 @@ async def test_a_friend_is_online_while_their_lobby_socket_is_open(me, friend):
     connected, _code = await socket.connect()
     assert connected
     online = await sync_to_async(presence)(me)
-    await socket.disconnect()
+    await socket.disconnect(timeout=10)
     offline = await sync_to_async(presence)(me)
 
     assert online == {"Friend": True}
     assert offline == {"Friend": False}
 
 
+def lobby_connected(user: User, connection: str = "lobby-1") -> None:
+    lease_renew(scopes=[user_scope(user.pk)], connection=connection)
+
+
 def test_a_second_tab_keeps_a_friend_online_until_both_close(me, friend):
-    lobby_connected(user_id=friend.pk)
-    lobby_connected(user_id=friend.pk)
-    lobby_disconnected(user_id=friend.pk)
+    lobby_connected(friend, "tab-1")
+    lobby_connected(friend, "tab-2")
+    lease_release(scopes=[user_scope(friend.pk)], connection="tab-1")
 
     assert presence(me) == {"Friend": True}
 
-    lobby_disconnected(user_id=friend.pk)
+    lease_release(scopes=[user_scope(friend.pk)], connection="tab-2")
     assert presence(me) == {"Friend": False}
 
 
 def test_a_friend_at_a_table_is_online(me, friend):
     room = room_services.room_create(owner=friend)
-    RoomSeat.objects.filter(room=room, user=friend).update(connections=1)
+    lease_renew(scopes=[table_scope(room.pk, friend.pk), user_scope(friend.pk)], connection="t")
 
     assert presence(me) == {"Friend": True}
+
+
+def test_a_friend_whose_process_died_goes_offline_when_the_lease_lapses(me, friend, settings):
+    settings.PRESENCE_TTL_SECONDS = 0.2
+    lobby_connected(friend)
+    assert presence(me) == {"Friend": True}
+
+    time.sleep(0.3)
+
+    assert presence(me) == {"Friend": False}
 
 
 def test_only_friends_are_listed_online_first(me, friend):
     stranger = make_user("Stranger")
     other = make_user("Another")
     befriend(me, other)
-    lobby_connected(user_id=stranger.pk)
-    lobby_connected(user_id=friend.pk)
+    lobby_connected(stranger)
+    lobby_connected(friend)
 
     assert [(e.user.table_name, e.online) for e in friends_with_presence(me)] == [
         ("Friend", True),
@@ -108,7 +123,7 @@ def test_the_lobby_page_shows_friends_with_translated_labels(
 ):
     other = make_user("Another")
     befriend(me, other)
-    lobby_connected(user_id=friend.pk)
+    lobby_connected(friend)
     client.force_login(me)
 
     page = client.get(f"/{language}/play/").content.decode()
