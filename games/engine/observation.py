@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import Action
-from .cards import Card, Seat
+from .actions import Action, Announce, Play, Show
+from .auction import Auction
+from .cards import Card, Rank, Seat, cards_mask
 from .declarations import Announcement, Declaration
+from .errors import Reason
 from .phase import Phase
-from .play import OpenTrick, Trick
+from .play import OpenTrick, Trick, card_problem
 from .ruleset import Ruleset
 from .scoring import Contract, RoundResult
 
@@ -41,6 +43,55 @@ class Observation:
     pilotta_calls: tuple[tuple[Seat, Card], ...]
     legal_actions: tuple[Action, ...]
     result: RoundResult | None
+
+    def why_illegal(self, action: Action) -> Reason | None:
+        """Return why this seat may not take ``action`` now, or None if it may.
+
+        Everything a rule of play looks at (the seat's own hand, the trick on the table, the
+        trumps, the public auction) is in the observation, so it answers as the state would.
+        """
+        if self.to_act is None:
+            return Reason.ROUND_OVER
+        if self.seat != self.to_act:
+            return Reason.NOT_YOUR_TURN
+        if action in self.legal_actions:
+            return None
+        if self.phase == Phase.AUCTION:
+            return self._auction().why_illegal(self.seat, action)
+        if isinstance(action, Play):
+            return self._play_problem(action)
+        if isinstance(action, Announce):
+            return Reason.CANNOT_ANNOUNCE
+        if isinstance(action, Show):
+            return Reason.CANNOT_SHOW
+        return Reason.WRONG_PHASE
+
+    def _auction(self) -> Auction:
+        auction = Auction.start(self.dealer)
+        for seat, action in self.auction:
+            auction = auction.apply(seat, action)
+        return auction
+
+    def _play_problem(self, play: Play) -> Reason | None:
+        assert self.contract is not None
+        assert self.current_trick is not None
+        trump = self.contract.trump
+        problem = card_problem(cards_mask(self.hand), self.current_trick.cards, trump, play.card)
+        if problem is None and play.pilotta and not self._pilotta_call_ok(play.card):
+            return Reason.BAD_PILOTTA_CALL
+        return problem
+
+    def _pilotta_call_ok(self, card: Card) -> bool:
+        """Say whether the pilotta may be called with ``card``: the seat was dealt the King and
+        the Queen of trumps, and calls on the first of the two it plays, then on the second."""
+        assert self.contract is not None
+        trump = self.contract.trump
+        if card.suit != trump or card.rank not in (Rank.KING, Rank.QUEEN):
+            return False
+        other = Card(trump, Rank.QUEEN if card.rank == Rank.KING else Rank.KING)
+        if other in self.hand:
+            return not self.pilotta_calls
+        return self.pilotta_calls == ((self.seat, other),)
 
 
 def observe(state: RoundState, seat: Seat | None) -> Observation:

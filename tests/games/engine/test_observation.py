@@ -1,6 +1,7 @@
 """Observations: what each seat may know, and nothing more."""
 
 import dataclasses
+import random
 from typing import Any
 
 from games.engine import (
@@ -9,10 +10,23 @@ from games.engine import (
     Observation,
     Phase,
     RoundState,
+    deal,
+    draw_cut,
     parse_cards,
+    shuffled_deck,
+)
+from games.engine.actions import (
+    ANNOUNCE,
+    BIDS,
+    CLOSE,
+    PASS,
+    PILOTTA_PLAYS,
+    PLAYS,
+    RECLOSE,
+    SHOW,
 )
 
-from .helpers import play, play_round
+from .helpers import play, play_round, random_action
 
 HANDS = [
     "AC KC QC JC TC 9C AD 7D",
@@ -105,3 +119,20 @@ def test_an_observation_is_a_frozen_value() -> None:
     observation = started().observation(2)
     assert dataclasses.is_dataclass(observation)
     assert observation == started().observation(2)
+
+
+def test_an_observation_explains_refusals_exactly_as_the_state() -> None:
+    """Observation.why_illegal agrees with the state on every action, at every step."""
+    rng = random.Random(21)
+    candidates = (*BIDS, *PLAYS, *PILOTTA_PLAYS, PASS, CLOSE, RECLOSE, ANNOUNCE, SHOW)
+    for _ in range(10):
+        dealer = rng.randrange(4)
+        hands = deal(shuffled_deck(rng), dealer=dealer, cut=draw_cut(rng))
+        state = RoundState.new(dealer=dealer, hands=hands)
+        while state.to_act is not None:
+            for seat in range(4):
+                observation = state.observation(seat)
+                for action in candidates:
+                    assert observation.why_illegal(action) == state.why_illegal(seat, action)
+            state = state.apply(state.to_act, random_action(state, rng))
+        assert state.observation(0).why_illegal(PASS) == state.why_illegal(0, PASS)
