@@ -13,10 +13,11 @@ from games.errors import GameError
 from games.liveness import LeaseHeartbeat, table_scope, user_scope
 from games.models import Room
 from games.realtime import table_group
-from games.rendering import Viewer, error_text, render_message, render_table, viewer_for
-from games.selectors import is_member, playing_round_id
+from games.rendering import TableScreen, error_text, render_message
+from games.selectors import is_member, playing_round_id, seat_of
 from games.services.presence import seat_connected, seat_disconnected
 from games.services.table import round_apply_action
+from games.snapshots import table_snapshot
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
@@ -43,7 +44,8 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         # The seat counts as held while this socket lives (see games.liveness).
         await self.leases_take([table_scope(self.room_id, user.pk), user_scope(user.pk)])
         await self.mark_connected()
-        await self.send(text_data=await self.render())
+        self.screen = TableScreen(user_id=user.pk, language=self.language)
+        await self.send(text_data=await self.draw(full=True))
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
@@ -69,8 +71,13 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
             await self.send_error(error.code)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        """Render this connection's view of the table again."""
-        await self.send(text_data=await self.render())
+        """Send what changed in this connection's view; a change already drawn is skipped."""
+        version = event.get("version", 0)
+        if version <= self.screen.version:
+            return
+        html = await self.draw(key=event.get("key"))
+        if html:
+            await self.send(text_data=html)
 
     async def send_error(self, code: str) -> None:
         text = error_text(code, language=self.language)
@@ -98,9 +105,12 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         seat_disconnected(room_id=self.room_id, user=self.user)
 
     @database_sync_to_async
-    def render(self) -> str:
-        room = Room.objects.get(pk=self.room_id)
-        return render_table(room, viewer_for(room, self.user), language=self.language)
+    def draw(self, *, key: str | None = None, full: bool = False) -> str:
+        """Draw from the room's shared snapshot: the whole table, or only what changed."""
+        snapshot = table_snapshot(room_id=self.room_id, key=key)
+        if snapshot is None:
+            return ""
+        return self.screen.full(snapshot) if full else self.screen.changes(snapshot)
 
     @database_sync_to_async
     def render_message(self, text: str) -> str:
@@ -108,14 +118,13 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
 
     @database_sync_to_async
     def apply(self, action: Any) -> None:
-        room = Room.objects.get(pk=self.room_id)
-        viewer: Viewer = viewer_for(room, self.user)
-        if viewer.seat is None:
+        seat = seat_of(room_id=self.room_id, user=self.user)
+        if seat is None:
             raise GameError("not_seated")
-        round_id = playing_round_id(room_id=room.pk)
+        round_id = playing_round_id(room_id=self.room_id)
         if round_id is None:
             raise GameError("no_round")
-        round_apply_action(round_id=round_id, seat=viewer.seat, action=action, actor=self.user)
+        round_apply_action(round_id=round_id, seat=seat, action=action, actor=self.user)
 
 
 def action_text(content: Any) -> str | None:

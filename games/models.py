@@ -62,6 +62,8 @@ class Room(models.Model):
     invite_token = models.CharField(
         _("invite token"), max_length=64, unique=True, default=new_invite_token
     )
+    # Counts the table's changes, so each connection renders every change once, in order.
+    version = models.PositiveIntegerField(_("version"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -182,6 +184,7 @@ class Round(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
     )
     result = models.JSONField(_("result"), null=True, blank=True)
+    contract = models.JSONField(_("contract"), null=True, blank=True)
     turn_seq = models.PositiveSmallIntegerField(_("turn"), default=0)
     turn_due_at = models.DateTimeField(_("turn due at"), null=True, blank=True)
     turn_clock = models.BooleanField(_("turn clock ran out"), default=False)

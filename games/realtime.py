@@ -9,8 +9,12 @@ def table_group(room_id: int) -> str:
     return f"table-{room_id}"
 
 
-def send_table_changed(room_id: int) -> None:
-    """Tell every connection of a room to render its view again; the message carries no cards."""
+def send_table_changed(room_id: int, *, version: int, key: str) -> None:
+    """Tell every connection of a room that it changed, and where its snapshot waits.
+
+    The message carries a number and a cache key, never a card.
+    """
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(table_group(room_id), {"type": "table.changed"})
+        message = {"type": "table.changed", "version": version, "key": key}
+        async_to_sync(layer.group_send)(table_group(room_id), message)

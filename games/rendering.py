@@ -1,17 +1,22 @@
-"""What one viewer sees of a room: the context of the table partials, from their seat only.
+"""What one viewer sees of a room, drawn from a table snapshot and nothing else.
 
 Every card a viewer may see comes from ``observation(seat)`` (or the public observation); the
-dealt hands are never put in a template context.
+dealt hands are never put in a template context. Rendering reads no database: the snapshot
+(games.snapshots) holds all the table shows.
+
+The table is cut into regions (the seats, the middle of the table, the controls, the hand, the
+declarations and last trick, the score). A connection keeps the data it last drew in each region
+(a ``TableScreen``) and, after a change, sends only the regions whose data changed for its seat.
 """
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from accounts.models import User
 from games.engine import (
     Action,
     Announce,
@@ -26,130 +31,186 @@ from games.engine import (
 )
 from games.engine.declarations import Announcement
 from games.errors import message_for
-from games.models import Match, Room, RoomSeat, Round
-from games.selectors import current_match, current_round, room_seats, round_state
+from games.snapshots import SeatView, TableSnapshot
 from games.templatetags.cards import SUIT_SYMBOLS, card_face, suit_name
 
 POSITIONS = ("bottom", "right", "top", "left")
+TEMPLATE = "games/table.html"
 
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who looks at the table: a user, and the seat they hold (None: the owner watching)."""
+    """Who looks at the table: a user, the seat they hold (None: watching), and if they own it."""
 
-    user: User
+    user_id: int
     seat: int | None
+    is_owner: bool
 
 
-def viewer_for(room: Room, user: User) -> Viewer:
-    """Find the viewer's seat in the database."""
-    seat = room.seats.filter(user=user).values_list("seat", flat=True).first()
-    return Viewer(user=user, seat=seat)
+def viewer_in(snapshot: TableSnapshot, user_id: int) -> Viewer:
+    """Find the viewer's seat in the snapshot (read from the database, never from the client)."""
+    return Viewer(
+        user_id=user_id,
+        seat=snapshot.seat_of(user_id),
+        is_owner=snapshot.owner_id == user_id,
+    )
 
 
-def render_table(room: Room, viewer: Viewer, *, language: str, oob: bool = True) -> str:
-    """Render the whole live table for one viewer, in their language."""
+# The regions, in the order the page shows them.
+BOARD_REGIONS = ("seats", "center", "controls", "hand", "extras", "score")
+
+
+def render_table(snapshot: TableSnapshot, viewer: Viewer, *, language: str, oob: bool) -> str:
+    """Render the whole table for one viewer, in their language."""
     with translation.override(language):
-        context = table_context(room, viewer)
+        context = _layout(snapshot, viewer)
         context["oob"] = oob
-        return render_to_string("games/table.html#live", context)
+        context["regions"] = _regions(snapshot, viewer)
+        return render_to_string(f"{TEMPLATE}#live", context)
 
 
 def render_message(message: str, *, language: str) -> str:
     """Render a message for one connection only (a refused action)."""
     with translation.override(language):
-        return render_to_string("games/table.html#message", {"message": message, "oob": True})
+        return render_to_string(f"{TEMPLATE}#message", {"message": message, "oob": True})
 
 
-def table_context(room: Room, viewer: Viewer) -> dict[str, Any]:
-    """Build everything the table partials show to ``viewer``."""
-    seats = room_seats(room)
-    match = current_match(room)
-    context: dict[str, Any] = {
-        "room": room,
-        "viewer": viewer,
-        "is_owner": room.owner_id == viewer.user.pk,
-        "seats": seats,
-        "match": match,
-        "seating": match is None,
-    }
-    if match is None:
-        context["seat_rows"] = [_seat_row(chair, viewer, None, None) for chair in seats]
-        context["full"] = not any(chair.is_empty for chair in seats)
-        return context
-    round_ = current_round(match)
-    assert round_ is not None
-    state = round_state(round_)
-    observation = (
-        state.public_observation() if viewer.seat is None else state.observation(viewer.seat)
-    )
-    context.update(_board_context(room, viewer, seats, match, round_, state, observation))
-    return context
+def error_text(code: str, *, language: str) -> str:
+    """Translate a refusal code in ``language``."""
+    with translation.override(language):
+        return message_for(code)
 
 
-def _board_context(
-    room: Room,
-    viewer: Viewer,
-    seats: list[RoomSeat],
-    match: Match,
-    round_: Round,
-    state: RoundState,
-    observation: Observation,
-) -> dict[str, Any]:
-    my_turn = viewer.seat is not None and observation.to_act == viewer.seat
+@dataclass
+class TableScreen:
+    """What one connection has drawn: the version and each region's data, to send only changes."""
+
+    user_id: int
+    language: str
+    version: int = -1
+    layout: dict[str, Any] | None = None
+    drawn: dict[str, Any] = field(default_factory=dict)
+
+    def full(self, snapshot: TableSnapshot) -> str:
+        """Draw the whole table (on connect, or when its layout changes)."""
+        viewer = viewer_in(snapshot, self.user_id)
+        with translation.override(self.language):
+            self.layout = _layout(snapshot, viewer)
+            self.drawn = _regions(snapshot, viewer)
+        self.version = snapshot.version
+        return render_table(snapshot, viewer, language=self.language, oob=True)
+
+    def changes(self, snapshot: TableSnapshot) -> str:
+        """Draw only the regions that changed for this viewer since the last draw ("" if none).
+
+        An older snapshot than the one on screen is dropped: the screen never goes back.
+        """
+        if snapshot.version <= self.version:
+            return ""
+        viewer = viewer_in(snapshot, self.user_id)
+        with translation.override(self.language):
+            layout = _layout(snapshot, viewer)
+            if layout != self.layout:
+                return self.full(snapshot)
+            regions = _regions(snapshot, viewer)
+            changed = {name: data for name, data in regions.items() if self.drawn.get(name) != data}
+            html = "".join(
+                render_to_string(
+                    f"{TEMPLATE}#region-{name}", {**layout, "data": data, "region_oob": True}
+                )
+                for name, data in changed.items()
+            )
+        self.drawn = regions
+        self.version = snapshot.version
+        return html
+
+
+def _layout(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    """Return what decides the table's frame: seating or play, and the viewer's place in it."""
     return {
-        "round": round_,
-        "observation": observation,
-        "my_turn": my_turn,
-        "seat_rows": [_seat_row(chair, viewer, observation, match) for chair in seats],
-        "contract": _contract(observation),
-        "auction_log": [
-            _auction_entry(seats, seat, action) for seat, action in observation.auction
-        ],
-        "trick": _trick(seats, observation),
-        "last_trick": _last_trick(seats, observation),
-        "hand": _hand(state, viewer, observation) if viewer.seat is not None else [],
-        "bidding": _bidding(observation)
-        if my_turn and observation.phase == Phase.AUCTION
-        else None,
-        "can_announce": my_turn and Announce() in observation.legal_actions,
-        "can_show": my_turn and Show() in observation.legal_actions,
-        "declarations": _declarations(seats, observation),
-        "sheet": _sheet(match),
-        "summary": _summary(match, round_),
-        "finished": match.status == Match.Status.FINISHED,
-        "winner_team": match.winner,
+        "room_id": snapshot.room_id,
+        "seating": snapshot.match_id is None,
+        "is_owner": viewer.is_owner,
         "i_am_seated": viewer.seat is not None,
+        "assist": snapshot.assist,
     }
 
 
-def _name(chair: RoomSeat) -> str:
+def _regions(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, dict[str, Any]]:
+    if snapshot.match_id is None:
+        return {"seating": _seating(snapshot, viewer)}
+    observation = snapshot.observation(viewer.seat)
+    assert observation is not None
+    builders: dict[str, Callable[[], dict[str, Any]]] = {
+        "seats": lambda: _seats_region(snapshot, viewer, observation),
+        "center": lambda: _center(snapshot, observation),
+        "controls": lambda: _controls(snapshot, viewer, observation),
+        "hand": lambda: _hand_region(viewer, observation),
+        "extras": lambda: _extras(snapshot, observation),
+        "score": lambda: _score(snapshot, viewer),
+    }
+    return {name: builders[name]() for name in BOARD_REGIONS}
+
+
+def seat_name(chair: SeatView) -> str:
+    """Say who sits in a chair, in the active language."""
     if chair.is_bot:
         return _("Computer")
-    if chair.user is None:
+    if chair.name is None:
         return _("Empty seat")
-    return str(chair.user.table_name)
+    return chair.name
 
 
-def _seat_row(
-    chair: RoomSeat, viewer: Viewer, observation: Observation | None, match: Match | None
+def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    rows = [
+        {
+            "seat": chair.seat,
+            "team": chair.seat % 2,
+            "name": seat_name(chair),
+            "is_bot": chair.is_bot,
+            "empty": chair.is_empty,
+            "is_me": viewer.seat == chair.seat,
+        }
+        for chair in snapshot.seats
+    ]
+    return {"seat_rows": rows, "full": not any(chair.is_empty for chair in snapshot.seats)}
+
+
+def _seats_region(
+    snapshot: TableSnapshot, viewer: Viewer, observation: Observation
 ) -> dict[str, Any]:
-    relative = chair.seat if viewer.seat is None else (chair.seat - viewer.seat) % 4
-    row: dict[str, Any] = {
-        "seat": chair.seat,
-        "team": chair.seat % 2,
-        "name": _name(chair),
-        "is_bot": chair.is_bot,
-        "away": chair.away,
-        "empty": chair.is_empty,
-        "is_me": viewer.seat == chair.seat,
-        "position": POSITIONS[relative],
+    rows = []
+    for chair in snapshot.seats:
+        relative = chair.seat if viewer.seat is None else (chair.seat - viewer.seat) % 4
+        rows.append(
+            {
+                "seat": chair.seat,
+                "team": chair.seat % 2,
+                "name": seat_name(chair),
+                "is_bot": chair.is_bot,
+                "away": chair.away,
+                "is_me": viewer.seat == chair.seat,
+                "position": POSITIONS[relative],
+                "cards": observation.card_counts[chair.seat],
+                "dealer": observation.dealer == chair.seat,
+                "to_act": observation.to_act == chair.seat,
+            }
+        )
+    return {"seat_rows": rows}
+
+
+def _center(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]:
+    return {
+        "phase": str(observation.phase),
+        "contract": _contract(observation),
+        "trick": _trick(snapshot, observation),
+        "auction_log": [
+            {"seat": seat, "name": seat_name(snapshot.seats[seat]), "label": action_label(action)}
+            for seat, action in observation.auction
+        ]
+        if observation.phase == Phase.AUCTION
+        else [],
     }
-    if observation is not None:
-        row["cards"] = observation.card_counts[chair.seat]
-        row["dealer"] = observation.dealer == chair.seat
-        row["to_act"] = observation.to_act == chair.seat
-    return row
 
 
 def _contract(observation: Observation) -> dict[str, Any] | None:
@@ -180,11 +241,7 @@ def action_label(action: Action) -> str:
     return labels.get(str(action), str(action))
 
 
-def _auction_entry(seats: list[RoomSeat], seat: int, action: Action) -> dict[str, Any]:
-    return {"seat": seat, "name": _name(seats[seat]), "label": action_label(action)}
-
-
-def _trick(seats: list[RoomSeat], observation: Observation) -> dict[str, Any] | None:
+def _trick(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any] | None:
     """Show the open trick; between tricks, the one just won, so its last card stays visible."""
     trick = observation.current_trick
     if trick is not None and trick.cards:
@@ -198,57 +255,24 @@ def _trick(seats: list[RoomSeat], observation: Observation) -> dict[str, Any] | 
         played = [
             {"seat": done.seat_of(i), "card": card_face(card)} for i, card in enumerate(done.cards)
         ]
-        return {"cards": played, "winner": _name(seats[done.winner])}
+        return {"cards": played, "winner": seat_name(snapshot.seats[done.winner])}
     return None
 
 
-def _last_trick(seats: list[RoomSeat], observation: Observation) -> dict[str, Any] | None:
-    if not observation.tricks:
-        return None
-    done = observation.tricks[-1]
+def _controls(snapshot: TableSnapshot, viewer: Viewer, observation: Observation) -> dict[str, Any]:
+    if viewer.seat is None:
+        return {}
+    my_turn = observation.to_act == viewer.seat
     return {
-        "cards": [
-            {"name": _name(seats[done.seat_of(i)]), "card": card_face(card)}
-            for i, card in enumerate(done.cards)
-        ],
-        "winner": _name(seats[done.winner]),
-        "points": done.points,
+        "finished": snapshot.match_finished,
+        "my_turn": my_turn,
+        "waiting": observation.to_act is not None and not my_turn,
+        "bidding": _bidding(observation)
+        if my_turn and observation.phase == Phase.AUCTION
+        else None,
+        "can_announce": my_turn and Announce() in observation.legal_actions,
+        "can_show": my_turn and Show() in observation.legal_actions,
     }
-
-
-def _hand(state: RoundState, viewer: Viewer, observation: Observation) -> list[dict[str, Any]]:
-    """Return the viewer's own cards, each with its action and why it may not be played."""
-    assert viewer.seat is not None
-    seat = viewer.seat
-    playing = observation.phase == Phase.PLAY
-    cards = sorted(observation.hand, key=_hand_order(observation))
-    hand = []
-    for card in cards:
-        play = Play(card)
-        reason = state.why_illegal(seat, play) if playing else None
-        pilotta = Play(card, pilotta=True)
-        hand.append(
-            {
-                "card": card_face(card),
-                "action": str(play),
-                "legal": playing and reason is None,
-                "why": message_for(reason) if reason is not None else "",
-                "pilotta_action": str(pilotta)
-                if playing and state.why_illegal(seat, pilotta) is None
-                else "",
-            }
-        )
-    return hand
-
-
-def _hand_order(observation: Observation) -> Any:
-    """Sort a hand by suit (trumps first once known), then by rank."""
-    trump = observation.contract.trump if observation.contract is not None else None
-
-    def key(card: Card) -> tuple[int, int, int]:
-        return (0 if card.suit == trump else 1, int(card.suit), -int(card.rank))
-
-    return key
 
 
 def _bidding(observation: Observation) -> dict[str, Any]:
@@ -267,6 +291,41 @@ def _bidding(observation: Observation) -> dict[str, Any]:
     }
 
 
+def _hand_region(viewer: Viewer, observation: Observation) -> dict[str, Any]:
+    """Return the viewer's own cards, each with its action and why it may not be played."""
+    if viewer.seat is None:
+        return {}
+    playing = observation.phase == Phase.PLAY
+    cards = sorted(observation.hand, key=_hand_order(observation))
+    hand = []
+    for card in cards:
+        play = Play(card)
+        reason = observation.why_illegal(play) if playing else None
+        pilotta = Play(card, pilotta=True)
+        hand.append(
+            {
+                "card": card_face(card),
+                "action": str(play),
+                "legal": playing and reason is None,
+                "why": message_for(reason) if reason is not None else "",
+                "pilotta_action": str(pilotta)
+                if playing and observation.why_illegal(pilotta) is None
+                else "",
+            }
+        )
+    return {"hand": hand}
+
+
+def _hand_order(observation: Observation) -> Callable[[Card], tuple[int, int, int]]:
+    """Sort a hand by suit (trumps first once known), then by rank."""
+    trump = observation.contract.trump if observation.contract is not None else None
+
+    def key(card: Card) -> tuple[int, int, int]:
+        return (0 if card.suit == trump else 1, int(card.suit), -int(card.rank))
+
+    return key
+
+
 def announcement_label(announcement: Announcement) -> str:
     """Say what an announcement makes public: kind, length and value only."""
     kind, length, value = announcement
@@ -275,7 +334,14 @@ def announcement_label(announcement: Announcement) -> str:
     return _("a run of %(length)s, %(value)s") % {"length": length, "value": value}
 
 
-def _declarations(seats: list[RoomSeat], observation: Observation) -> list[dict[str, Any]]:
+def _extras(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]:
+    return {
+        "declarations": _declarations(snapshot, observation),
+        "last_trick": _last_trick(snapshot, observation),
+    }
+
+
+def _declarations(snapshot: TableSnapshot, observation: Observation) -> list[dict[str, Any]]:
     rows = []
     for seat in range(4):
         announced = observation.announcements[seat]
@@ -284,7 +350,7 @@ def _declarations(seats: list[RoomSeat], observation: Observation) -> list[dict[
             continue
         rows.append(
             {
-                "name": _name(seats[seat]),
+                "name": seat_name(snapshot.seats[seat]),
                 "announced": [announcement_label(a) for a in announced],
                 "shown": [
                     {"value": d.value, "cards": [card_face(c) for c in d.cards]} for d in shown
@@ -295,37 +361,48 @@ def _declarations(seats: list[RoomSeat], observation: Observation) -> list[dict[
     if calls:
         seat = calls[0][0]
         label = _("Pilotta") if len(calls) == 1 else _("Pilotta and re-pilotta")
-        rows.append({"name": _name(seats[seat]), "announced": [label], "shown": []})
+        rows.append({"name": seat_name(snapshot.seats[seat]), "announced": [label], "shown": []})
     return rows
 
 
-def _sheet(match: Match) -> dict[str, Any]:
-    rounds = match.rounds.exclude(status=Round.Status.PLAYING).order_by("number")
-    lines = [
-        {
-            "number": r.number,
-            "score": (r.result or {}).get("score", [0, 0]),
-            "cancelled": r.status == Round.Status.CANCELLED,
-        }
-        for r in rounds
-    ]
-    return {"lines": lines, "totals": match.totals, "target": match.ruleset.get("target", 301)}
+def _last_trick(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any] | None:
+    if not observation.tricks:
+        return None
+    done = observation.tricks[-1]
+    return {
+        "cards": [
+            {"name": seat_name(snapshot.seats[done.seat_of(i)]), "card": card_face(card)}
+            for i, card in enumerate(done.cards)
+        ],
+        "winner": seat_name(snapshot.seats[done.winner]),
+        "points": done.points,
+    }
 
 
-def _summary(match: Match, round_: Round) -> dict[str, Any] | None:
+def _score(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    return {
+        "sheet": {
+            "lines": [
+                {"number": line.number, "score": line.score, "cancelled": line.cancelled}
+                for line in snapshot.sheet
+            ],
+            "totals": snapshot.totals,
+            "target": snapshot.target,
+        },
+        "summary": _summary(snapshot),
+        "finished": snapshot.match_finished,
+        "winner_team": snapshot.winner,
+    }
+
+
+def _summary(snapshot: TableSnapshot) -> dict[str, Any] | None:
     """Explain the last ended round's score, while the next one is young or the match is over."""
-    ended = round_ if round_.status != Round.Status.PLAYING else None
-    if ended is None:
-        if round_.actions.count() >= 4:
-            return None
-        ended = match.rounds.filter(number=round_.number - 1).first()
+    ended = snapshot.summary
     if ended is None:
         return None
-    if ended.status == Round.Status.CANCELLED or ended.result is None:
+    if ended.cancelled or ended.result is None or ended.contract is None:
         return {"number": ended.number, "cancelled": True}
-    state = round_state(ended)
-    contract = state.contract
-    assert contract is not None
+    contract = ended.contract
     result = ended.result
     raw = result["raw"]
     return {
@@ -333,10 +410,10 @@ def _summary(match: Match, round_: Round) -> dict[str, Any] | None:
         "cancelled": False,
         "result": result,
         "contract": {
-            "value": contract.value,
-            "trump_name": suit_name(contract.trump),
-            "team": contract.team,
-            "multiplier": contract.multiplier,
+            "value": contract["value"],
+            "trump_name": suit_name(Suit.parse(contract["trump"])),
+            "team": contract["team"],
+            "multiplier": contract["multiplier"],
         },
         "made": result["made"],
         "capot": result["capot"],
@@ -344,15 +421,8 @@ def _summary(match: Match, round_: Round) -> dict[str, Any] | None:
     }
 
 
-def error_text(code: str, *, language: str) -> str:
-    """Translate a refusal code in ``language``."""
-    with translation.override(language):
-        return message_for(code)
-
-
-def round_replay(round_: Round) -> list[dict[str, Any]]:
-    """Return a finished round trick by trick: the auction, then each trick with its winner."""
-    state = round_state(round_)
+def round_replay(state: RoundState) -> list[dict[str, Any]]:
+    """Return a finished round trick by trick, each trick with its winner."""
     steps: list[dict[str, Any]] = []
     for number, trick in enumerate(state.tricks, start=1):
         steps.append(

@@ -43,11 +43,12 @@ def room_seats(room: Room) -> list[RoomSeat]:
     return list(room.seats.select_related("user").order_by("seat"))
 
 
-def seat_of(room: Room, user: User) -> int | None:
-    """Return the seat ``user`` holds in ``room``, or None."""
+def seat_of(*, room_id: int, user: User) -> int | None:
+    """Return the seat ``user`` holds in the room, or None."""
     if not user.is_authenticated:
         return None
-    return room.seats.filter(user=user).values_list("seat", flat=True).first()
+    seats = RoomSeat.objects.filter(room_id=room_id, user=user)
+    return seats.values_list("seat", flat=True).first()
 
 
 def is_member(room: Room, user: User) -> bool:

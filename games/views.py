@@ -17,9 +17,10 @@ from games.engine import round_to_record
 from games.errors import GameError
 from games.forms import RoomForm
 from games.models import Match, Room, RoomInvitation, Round
-from games.rendering import render_message, render_table, round_replay, viewer_for
+from games.rendering import render_message, render_table, round_replay, viewer_in
 from games.selectors import invitable_friends, is_member, round_state
 from games.services import rooms as services
+from games.snapshots import table_snapshot
 from lobby.views import render_lobby
 
 
@@ -53,8 +54,10 @@ def room_create(request: HttpRequest) -> HttpResponse:
 def room(request: HttpRequest, room_id: int) -> HttpResponse:
     """Show a room: its seats before the game, the live table once it started."""
     room = _member_room(request, room_id)
-    viewer = viewer_for(room, _user(request))
-    table = render_table(room, viewer, language=get_language(), oob=False)
+    snapshot = table_snapshot(room_id=room.pk)
+    assert snapshot is not None
+    viewer = viewer_in(snapshot, _user(request).pk)
+    table = render_table(snapshot, viewer, language=get_language(), oob=False)
     invite_url = request.build_absolute_uri(reverse("games:room_join", args=[room.invite_token]))
     seating = room.status == Room.Status.OPEN and not room.matches.exists()
     return render(
@@ -279,7 +282,7 @@ def round_replay_page(request: HttpRequest, room_id: int, number: int) -> HttpRe
     round_ = _ended_round(request, room_id, number)
     room = round_.match.room
     names = {s.seat: s for s in room.seats.select_related("user")}
-    tricks = round_replay(round_)
+    tricks = round_replay(round_state(round_))
     for trick in tricks:
         for played in trick["cards"]:
             played["name"] = _seat_name(names[played["seat"]])

@@ -154,17 +154,22 @@ def start_celery_worker(
 
 
 @pytest.fixture(autouse=True)
-def _forget_socket_leases() -> None:
-    """Start every test with no live socket on record (leases outlive a test in Redis)."""
-    _delete_leases()
+def _forget_tables() -> None:
+    """Start every test with no live socket and no table snapshot on record.
+
+    Redis outlives a test, and the test database numbers its rows anew on every run.
+    """
+    forget_tables()
 
 
-def _delete_leases() -> None:
+def forget_tables() -> None:
+    """Delete every socket lease, table snapshot and cached round from the cache."""
     from django.core.cache import cache
 
     if not settings.REDIS_URL:
         cache.clear()
         return
     client = cache._cache.get_client(None, write=True)  # type: ignore[attr-defined]
-    for key in client.scan_iter(match="*:live:*"):
-        client.delete(key)
+    for pattern in ("*:live:*", "*:table:*"):
+        for key in client.scan_iter(match=pattern):
+            client.delete(key)

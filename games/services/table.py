@@ -11,7 +11,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -31,14 +31,32 @@ from games.engine.records import result_json
 from games.errors import GameError
 from games.models import Match, Room, RoomSeat, Round, RoundAction
 from games.realtime import send_table_changed
-from games.selectors import match_state, round_state
+from games.selectors import match_state
+from games.snapshots import (
+    contract_json,
+    remember_round_state,
+    round_state_cached,
+    snapshot_key,
+    table_snapshot,
+)
 
 ENDED = (Phase.CANCELLED, Phase.FINISHED)
 
 
 def table_changed_after_commit(room_id: int) -> None:
-    """Tell every connection of the room to look again, once this transaction commits."""
-    transaction.on_commit(partial(send_table_changed, room_id))
+    """Count a change of the room; once it commits, publish its snapshot and tell the table.
+
+    The snapshot is built once, here, for every connection: each then draws its own seat's
+    view of it without going to the database.
+    """
+    Room.objects.filter(pk=room_id).update(version=F("version") + 1)
+    transaction.on_commit(partial(_publish, room_id))
+
+
+def _publish(room_id: int) -> None:
+    snapshot = table_snapshot(room_id=room_id)
+    if snapshot is not None:
+        send_table_changed(room_id, version=snapshot.version, key=snapshot_key(snapshot))
 
 
 def match_start(*, room: Room) -> Match:
@@ -104,7 +122,7 @@ def round_apply_action(
         raise GameError("no_round") from None
     if round_.status != Round.Status.PLAYING:
         raise GameError("round_over")
-    state = round_state(round_)
+    state = round_state_cached(round_)
     seq = len(state.history)
     if expected_seq is not None and expected_seq != seq:
         raise GameError("stale")
@@ -145,6 +163,7 @@ def round_apply_action(
     except IntegrityError:
         raise GameError("stale") from None
     seq += len(steps)
+    transaction.on_commit(partial(remember_round_state, round_, state))
     table_changed_after_commit(room.pk)
     if state.phase not in ENDED:
         assert state.to_act is not None
@@ -161,7 +180,8 @@ def _end_round(round_: Round, state: RoundState, seq: int) -> AppliedAction:
         Round.Status.FINISHED if state.phase == Phase.FINISHED else Round.Status.CANCELLED
     )
     round_.result = result_json(state.result)
-    round_.save(update_fields=["status", "result"])
+    round_.contract = contract_json(state.contract)
+    round_.save(update_fields=["status", "result", "contract"])
     played = match_state(match)
     match.totals = list(played.totals)
     if played.winner is not None:
@@ -204,7 +224,7 @@ def _schedule_turn(room: Room, round_: Round, *, seq: int, to_act: int, pause: f
 def round_schedule_turn(*, round_id: int) -> None:
     """Start the computer or the clock for whoever is to act now in a round being played."""
     round_ = Round.objects.select_related("match__room").get(pk=round_id)
-    state = round_state(round_)
+    state = round_state_cached(round_)
     if round_.status == Round.Status.PLAYING and state.to_act is not None:
         _schedule_turn(round_.match.room, round_, seq=len(state.history), to_act=state.to_act)
 

@@ -87,7 +87,7 @@ async def test_four_players_play_a_whole_round_through_their_sockets(table):
         seat = state.to_act
         await send(sockets[seat], str(next_action(state)))
         messages = [await socket.receive_from(timeout=5) for socket in sockets]
-        assert all('id="table"' in message for message in messages)
+        assert all('hx-swap-oob="true"' in message for message in messages)
         round_, state, _ = await table_now(room)
         if round_.pk != first_round.pk:
             break
@@ -98,6 +98,26 @@ async def test_four_players_play_a_whole_round_through_their_sockets(table):
     assert first_round.status == Round.Status.FINISHED
     assert "Round 1" in messages[0]
     assert "On the score sheet" in messages[0]
+
+
+async def test_a_change_sends_each_seat_only_the_regions_that_changed_for_it(table):
+    _players, room, sockets = table
+    _round, state, _ = await table_now(room)
+    while state.phase == "auction":
+        await send(sockets[state.to_act], str(next_action(state)))
+        for socket in sockets:
+            await socket.receive_from(timeout=5)
+        _round, state, _ = await table_now(room)
+    player = state.to_act
+    following = (player + 1) % 4
+    await send(sockets[player], str(next_action(state)))
+    messages = {seat: await sockets[seat].receive_from(timeout=5) for seat in range(4)}
+
+    for seat, message in messages.items():
+        assert 'id="table"' not in message
+        assert 'id="table-center"' in message  # the card lies on the table for everyone
+        assert 'id="table-score"' not in message
+        assert ('id="table-hand"' in message) == (seat in (player, following)), seat
 
 
 async def test_a_bid_from_the_form_fields_is_accepted(table):

@@ -9,10 +9,11 @@ from django.utils import translation
 from games.bots import choose_action
 from games.engine import Announce, Card, RoundState
 from games.models import Match, Round
-from games.rendering import Viewer, announcement_label, render_table
+from games.rendering import TableScreen, Viewer, announcement_label, render_table
 from games.selectors import round_state
 from games.services import rooms as room_services
 from games.services import table
+from games.snapshots import table_snapshot
 from games.templatetags.cards import card_name
 from tests.games.conftest import seated_room
 
@@ -50,14 +51,30 @@ def named_cards(html: str) -> set[Card]:
     return cards
 
 
+def assert_no_hidden_card(html: str, state: RoundState, viewer_seat: int) -> int:
+    """Check that ``html`` names no card another seat still hides; return how many were hidden."""
+    named = named_cards(html)
+    checked = 0
+    for other in range(4):
+        if other == viewer_seat:
+            continue
+        hidden = hidden_cards(state, other)
+        assert not hidden & named, (viewer_seat, other, hidden & named)
+        checked += len(hidden)
+    return checked
+
+
 def test_no_message_shows_a_hidden_card(players, queued):
+    """Both kinds of message a seat receives: the whole table (on connect) and each change."""
     room = seated_room(players, target=401)
     room_services.room_start(room_id=room.pk, user=players[0])
+    screens = {
+        (seat, language): TableScreen(user_id=players[seat].pk, language=language)
+        for seat in range(4)
+        for language in LANGUAGES
+    }
     rng = random.Random(20260501)
-    ended = 0
-    checked = 0
-    announced_seen = 0
-    step = 0
+    ended = checked = changes_checked = announced_seen = step = 0
     while ended < ROUNDS:
         round_ = Round.objects.filter(match__room=room, status=Round.Status.PLAYING).last()
         if round_ is None:
@@ -66,22 +83,23 @@ def test_no_message_shows_a_hidden_card(players, queued):
             room_services.match_rematch(room_id=room.pk, user=players[0])
             continue
         state = round_state(round_)
+        snapshot = table_snapshot(room_id=room.pk)
+        assert snapshot is not None
         language = LANGUAGES[step % 3]
         for viewer_seat in range(4):
-            html = render_table(room, Viewer(players[viewer_seat], viewer_seat), language=language)
-            named = named_cards(html)
-            assert set(state.hand(viewer_seat)) <= named  # the check can see a card when shown
+            viewer = Viewer(user_id=players[viewer_seat].pk, seat=viewer_seat, is_owner=False)
+            html = render_table(snapshot, viewer, language=language, oob=True)
+            assert set(state.hand(viewer_seat)) <= named_cards(html)  # the check can see cards
+            checked += assert_no_hidden_card(html, state, viewer_seat)
             for other in range(4):
-                if other == viewer_seat:
-                    continue
-                hidden = hidden_cards(state, other)
-                assert not hidden & named, (viewer_seat, other, hidden & named)
-                checked += len(hidden)
-                if state.announced(other) and not state.shown(other):
+                if other != viewer_seat and state.announced(other) and not state.shown(other):
                     with translation.override(language):
                         labels = [announcement_label(a) for a in state.announcements(other)]
                     assert all(label in html for label in labels)
                     announced_seen += 1
+            for seat_language in LANGUAGES:
+                change = screens[viewer_seat, seat_language].changes(snapshot)
+                changes_checked += assert_no_hidden_card(change, state, viewer_seat)
         seat = state.to_act
         observation = state.observation(seat)
         action = choose_action(observation, level="random", rng=rng)
@@ -94,4 +112,5 @@ def test_no_message_shows_a_hidden_card(players, queued):
         step += 1
 
     assert checked > 10_000
+    assert changes_checked > 10_000
     assert announced_seen > 0

@@ -5,6 +5,7 @@ import random
 from typing import Any
 
 from games.engine import (
+    Action,
     Announce,
     Card,
     Observation,
@@ -124,7 +125,16 @@ def test_an_observation_is_a_frozen_value() -> None:
 def test_an_observation_explains_refusals_exactly_as_the_state() -> None:
     """Observation.why_illegal agrees with the state on every action, at every step."""
     rng = random.Random(21)
-    candidates = (*BIDS, *PLAYS, *PILOTTA_PLAYS, PASS, CLOSE, RECLOSE, ANNOUNCE, SHOW)
+    candidates: tuple[Action, ...] = (
+        *BIDS,
+        *PLAYS,
+        *PILOTTA_PLAYS,
+        PASS,
+        CLOSE,
+        RECLOSE,
+        ANNOUNCE,
+        SHOW,
+    )
     for _ in range(10):
         dealer = rng.randrange(4)
         hands = deal(shuffled_deck(rng), dealer=dealer, cut=draw_cut(rng))

@@ -1,0 +1,236 @@
+"""The table's read model: one snapshot per change, shared by every connection of a room.
+
+A snapshot is everything the table shows, read with a fixed, small number of queries: the room,
+its seats, the match and its score sheet, and the round being played rebuilt by the engine. It is
+built once per change (by whoever made the change, right after commit) and kept in the cache
+under the room's version; each connection then renders its own seat's view from it without
+touching the database. The snapshot holds the whole round, hidden cards included: it never leaves
+the server, and a view sees only ``observation(seat)`` of it.
+"""
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.core.cache import cache
+
+from games.engine import Contract, Observation, RoundState, Ruleset, action_from_dict
+from games.models import Match, Room, RoomSeat, Round
+
+SNAPSHOT_TTL_SECONDS = 600
+STATE_TTL_SECONDS = 3600
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A chair as the table shows it; ``name`` is None for a computer or an empty seat."""
+
+    seat: int
+    user_id: int | None
+    name: str | None
+    is_bot: bool
+    away: bool
+
+    @property
+    def is_empty(self) -> bool:
+        """Say whether nobody sits here."""
+        return self.user_id is None and not self.is_bot
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One ended round on the score sheet."""
+
+    number: int
+    score: tuple[int, int]
+    cancelled: bool
+
+
+@dataclass(frozen=True)
+class EndedRound:
+    """An ended round as its summary explains it."""
+
+    number: int
+    cancelled: bool
+    result: dict[str, Any] | None
+    contract: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything the table shows at one version of a room."""
+
+    version: int
+    room_id: int
+    room_created: float
+    owner_id: int
+    status: str
+    target: int
+    assist: bool
+    seats: tuple[SeatView, ...]
+    match_id: int | None = None
+    match_finished: bool = False
+    winner: int | None = None
+    totals: tuple[int, int] = (0, 0)
+    sheet: tuple[SheetLine, ...] = ()
+    round_id: int | None = None
+    round_number: int | None = None
+    state: RoundState | None = None
+    summary: EndedRound | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Return the seat ``user_id`` holds, or None."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def observation(self, seat: int | None) -> Observation | None:
+        """Return what ``seat`` may see of the round (None: the public view)."""
+        if self.state is None:
+            return None
+        return self.state.public_observation() if seat is None else self.state.observation(seat)
+
+    @property
+    def seq(self) -> int:
+        """Return the length of the round's log."""
+        return 0 if self.state is None else len(self.state.history)
+
+
+def snapshot_key(snapshot: TableSnapshot) -> str:
+    """Name a snapshot in the cache. The room's creation time makes the name unique even if
+    the database is reset under a cache that remembers its ids."""
+    return f"table:snapshot:{snapshot.room_id}:{snapshot.room_created}:{snapshot.version}"
+
+
+def _state_key(round_: Round, seq: int) -> str:
+    return f"table:state:{round_.pk}:{round_.created.timestamp()}:{seq}"
+
+
+def table_snapshot(*, room_id: int, key: str | None = None) -> TableSnapshot | None:
+    """Return the room's snapshot published under ``key``, else a fresh one (None: no room).
+
+    A fresh snapshot may be newer than the one asked for: the caller wanted at least that much.
+    """
+    if key is not None:
+        cached = cache.get(key)
+        if isinstance(cached, TableSnapshot) and cached.room_id == room_id:
+            return cached
+    snapshot = _build_snapshot(room_id)
+    if snapshot is not None:
+        cache.set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
+    return snapshot
+
+
+def _build_snapshot(room_id: int) -> TableSnapshot | None:
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None:
+        return None
+    seating = TableSnapshot(
+        version=room.version,
+        room_id=room.pk,
+        room_created=room.created.timestamp(),
+        owner_id=room.owner_id,
+        status=room.status,
+        target=room.target,
+        assist=room.assist,
+        seats=_seats(room),
+    )
+    match = Match.objects.filter(room=room).order_by("-created", "-pk").first()
+    if match is None:
+        return seating
+    rounds = list(Round.objects.filter(match=match).order_by("number"))
+    current = rounds[-1] if rounds else None
+    return replace(
+        seating,
+        match_id=match.pk,
+        match_finished=match.status == Match.Status.FINISHED,
+        winner=match.winner,
+        totals=(match.totals[0], match.totals[1]),
+        sheet=tuple(_sheet_line(r) for r in rounds if r.status != Round.Status.PLAYING),
+        round_id=current.pk if current else None,
+        round_number=current.number if current else None,
+        state=round_state_cached(current, match.ruleset) if current else None,
+        summary=_summary_round(rounds),
+    )
+
+
+def _seats(room: Room) -> tuple[SeatView, ...]:
+    chairs = RoomSeat.objects.filter(room=room).select_related("user").order_by("seat")
+    return tuple(
+        SeatView(
+            seat=chair.seat,
+            user_id=chair.user_id,
+            name=str(chair.user.table_name) if chair.user is not None else None,
+            is_bot=chair.is_bot,
+            away=chair.away,
+        )
+        for chair in chairs
+    )
+
+
+def _sheet_line(round_: Round) -> SheetLine:
+    score = (round_.result or {}).get("score", [0, 0])
+    return SheetLine(
+        number=round_.number,
+        score=(score[0], score[1]),
+        cancelled=round_.status == Round.Status.CANCELLED,
+    )
+
+
+def _summary_round(rounds: list[Round]) -> EndedRound | None:
+    """Return the round whose summary shows: the last one if it ended, else the one before it.
+
+    The summary stays up until the new round's auction has gone round the table once.
+    """
+    if not rounds:
+        return None
+    last = rounds[-1]
+    if last.status != Round.Status.PLAYING:
+        ended = last
+    elif last.turn_seq < 4 and len(rounds) > 1:
+        ended = rounds[-2]
+    else:
+        return None
+    return EndedRound(
+        number=ended.number,
+        cancelled=ended.status == Round.Status.CANCELLED or ended.result is None,
+        result=ended.result,
+        contract=ended.contract,
+    )
+
+
+def round_state_cached(round_: Round, ruleset: dict[str, Any] | None = None) -> RoundState:
+    """Return the round rebuilt from its log, from the cache when this log length was seen.
+
+    A round's log only grows, so the state after its first ``seq`` actions never changes: the
+    cache key (round, seq) can never hold a stale state.
+    """
+    if round_.status == Round.Status.PLAYING:
+        cached = cache.get(_state_key(round_, round_.turn_seq))
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+    state = RoundState.new(
+        dealer=round_.dealer,
+        hands=round_.hands,
+        ruleset=Ruleset.from_dict(ruleset if ruleset is not None else round_.match.ruleset),
+    )
+    for entry in round_.actions.order_by("seq").values_list("action", flat=True):
+        seat, action = action_from_dict(entry)
+        state = state.apply(seat, action)
+    remember_round_state(round_, state)
+    return state
+
+
+def remember_round_state(round_: Round, state: RoundState) -> None:
+    """Keep a rebuilt state for its log length, for the next reader."""
+    cache.set(_state_key(round_, len(state.history)), state, STATE_TTL_SECONDS)
+
+
+def contract_json(contract: Contract | None) -> dict[str, Any] | None:
+    """Write a contract for the round's summary."""
+    if contract is None:
+        return None
+    return {
+        "value": contract.value,
+        "trump": str(contract.trump),
+        "seat": contract.seat,
+        "team": contract.team,
+        "multiplier": contract.multiplier,
+    }

@@ -1,0 +1,148 @@
+"""The table's read model: a snapshot in a fixed number of queries, drawn without any."""
+
+import pytest
+
+from games.engine import Bid, Pass, Play
+from games.models import Round
+from games.rendering import TableScreen, Viewer, render_table
+from games.services import rooms as room_services
+from games.services import table
+from games.snapshots import snapshot_key, table_snapshot
+from tests.games.conftest import seated_room
+
+pytestmark = pytest.mark.django_db
+
+
+def play_steps(round_: Round, players, steps: int) -> None:
+    """Open with 80, pass the auction out, then play the first legal cards."""
+    for _ in range(steps):
+        snapshot = table_snapshot(room_id=round_.match.room_id)
+        state = snapshot.state
+        legal = state.legal_actions()
+        if state.phase == "auction":
+            action = (
+                next(a for a in legal if isinstance(a, Bid)) if state.high_bid is None else Pass()
+            )
+        else:
+            action = next(a for a in legal if isinstance(a, Play))
+        seat = state.to_act
+        table.round_apply_action(round_id=round_.pk, seat=seat, action=action, actor=players[seat])
+
+
+@pytest.fixture
+def started(players, queued):
+    room = seated_room(players)
+    room_services.room_start(room_id=room.pk, user=players[0])
+    return room, Round.objects.get(match__room=room)
+
+
+def test_a_seating_snapshot_takes_three_queries(players, django_assert_num_queries):
+    room = seated_room(players)
+
+    with django_assert_num_queries(3):
+        snapshot = table_snapshot(room_id=room.pk)
+
+    assert snapshot.match_id is None
+    assert [s.name for s in snapshot.seats] == ["Seat0", "Seat1", "Seat2", "Seat3"]
+
+
+def test_a_table_snapshot_takes_five_queries_however_long_the_match(
+    started, players, django_assert_num_queries
+):
+    room, round_ = started
+    play_steps(round_, players, 20)
+
+    with django_assert_num_queries(5):
+        snapshot = table_snapshot(room_id=room.pk)
+
+    assert snapshot.seq == 20
+    assert snapshot.state.history[-1] is not None
+
+
+def test_a_published_snapshot_is_read_without_the_database(started, django_assert_num_queries):
+    room, _round = started
+    published = table_snapshot(room_id=room.pk)
+
+    with django_assert_num_queries(0):
+        again = table_snapshot(room_id=room.pk, key=snapshot_key(published))
+
+    assert again == published
+
+
+def test_drawing_the_table_reads_no_database(started, players, django_assert_num_queries):
+    room, round_ = started
+    play_steps(round_, players, 6)
+    snapshot = table_snapshot(room_id=room.pk)
+    screen = TableScreen(user_id=players[1].pk, language="el")
+
+    with django_assert_num_queries(0):
+        render_table(snapshot, Viewer(players[2].pk, 2, False), language="fr", oob=False)
+        screen.full(snapshot)
+
+
+def test_a_screen_sends_only_the_regions_that_changed(started, players):
+    room, round_ = started
+    screens = {seat: TableScreen(user_id=players[seat].pk, language="en") for seat in range(4)}
+    for screen in screens.values():
+        assert 'id="table"' in screen.full(table_snapshot(room_id=room.pk))
+    before = table_snapshot(room_id=room.pk).state
+    bidder = before.to_act
+
+    play_steps(round_, players, 1)
+    snapshot = table_snapshot(room_id=room.pk)
+    changes = {seat: screen.changes(snapshot) for seat, screen in screens.items()}
+
+    for seat, html in changes.items():
+        assert 'id="table"' not in html
+        assert 'id="table-seats"' in html  # the turn moved on
+        assert 'id="table-center"' in html  # the bid joined the auction
+        assert 'id="table-score"' not in html
+        assert ('id="table-controls"' in html) == (seat in (bidder, snapshot.state.to_act))
+
+
+def test_an_old_snapshot_never_takes_the_screen_back(started, players):
+    room, round_ = started
+    screen = TableScreen(user_id=players[0].pk, language="en")
+    old = table_snapshot(room_id=room.pk)
+    play_steps(round_, players, 1)
+    screen.full(table_snapshot(room_id=room.pk))
+
+    assert screen.changes(old) == ""
+
+
+def test_the_start_of_the_game_redraws_the_whole_table(players, queued):
+    room = seated_room(players)
+    screen = TableScreen(user_id=players[1].pk, language="en")
+    assert 'id="table-seating"' in screen.full(table_snapshot(room_id=room.pk))
+
+    room_services.room_start(room_id=room.pk, user=players[0])
+    html = screen.changes(table_snapshot(room_id=room.pk))
+
+    assert 'id="table"' in html
+    assert 'id="table-hand"' in html
+
+
+def test_a_seat_change_redraws_only_the_seating(players, queued):
+    room = room_services.room_create(owner=players[0])
+    screen = TableScreen(user_id=players[0].pk, language="en")
+    screen.full(table_snapshot(room_id=room.pk))
+
+    room_services.room_fill_seat_with_bot(room_id=room.pk, user=players[0], seat=2)
+    html = screen.changes(table_snapshot(room_id=room.pk))
+
+    assert 'id="table-seating"' in html
+    assert 'id="table"' not in html
+    assert "Computer" in html
+
+
+def test_the_end_of_a_round_brings_its_summary(started, players):
+    room, round_ = started
+    screen = TableScreen(user_id=players[0].pk, language="en")
+    screen.full(table_snapshot(room_id=room.pk))
+
+    play_steps(round_, players, 4 + 32)
+    html = screen.changes(table_snapshot(room_id=room.pk))
+
+    assert 'id="table-score"' in html
+    assert "Round 1" in html
+    assert "On the score sheet" in html
