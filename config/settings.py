@@ -84,8 +84,15 @@ TEMPLATES = [
 # Database: PostgreSQL through psycopg 3 when DATABASE_URL is set, otherwise a local SQLite file.
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    # No persistent connections: under ASGI requests run in varying threads (Django docs).
+    # Under ASGI requests run in varying threads, so connections come from a pool (psycopg's)
+    # rather than persisting per thread; opening one costs a few milliseconds per call.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if env_bool("DATABASE_POOL", default=True):
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": int(env_str("DATABASE_POOL_MIN", "2")),
+            "max_size": int(env_str("DATABASE_POOL_MAX", "20")),
+            "timeout": 10,
+        }
 else:
     DATABASES = {
         "default": {
