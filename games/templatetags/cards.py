@@ -6,10 +6,11 @@ empty); the partial calls ``{% card_face card as face %}`` from here.
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django import template
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from games.engine import Card, Declaration, Rank, Suit
 
@@ -95,13 +96,18 @@ def card_face(card: CardFace | Card | str | None) -> CardFace | None:
         return None
     if isinstance(card, CardFace):
         return card
-    parsed = to_card(card)
+    return _face(to_card(card), get_language())
+
+
+@lru_cache(maxsize=32 * 8)
+def _face(card: Card, language: str | None) -> CardFace:
+    # 32 cards in a handful of languages: every table draws the same few faces over and over.
     return CardFace(
-        code=str(parsed),
-        rank=rank_label(parsed.rank),
-        suit=SUIT_SYMBOLS[parsed.suit],
-        colour="red" if parsed.suit in RED_SUITS else "black",
-        name=card_name(parsed),
+        code=str(card),
+        rank=rank_label(card.rank),
+        suit=SUIT_SYMBOLS[card.suit],
+        colour="red" if card.suit in RED_SUITS else "black",
+        name=card_name(card),
     )
 
 
