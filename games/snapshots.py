@@ -118,6 +118,29 @@ def table_snapshot(*, room_id: int, key: str | None = None) -> TableSnapshot | N
     return snapshot
 
 
+def derived_snapshot(
+    *,
+    room_id: int,
+    room_created: float,
+    version: int,
+    round_id: int,
+    state: RoundState,
+    steps: int,
+) -> TableSnapshot | None:
+    """Return the snapshot after actions played within a round: the one before with the new
+    state. None when the one before is not at hand, or is not the round's previous step."""
+    previous = cache.get(f"table:snapshot:{room_id}:{room_created}:{version - 1}")
+    if not isinstance(previous, TableSnapshot) or previous.round_id != round_id:
+        return None
+    if previous.seq != len(state.history) - steps:
+        return None
+    # The summary of the round before stays until the auction has gone round once.
+    summary = previous.summary if len(state.history) < 4 else None
+    snapshot = replace(previous, version=version, state=state, summary=summary)
+    cache.set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
+    return snapshot
+
+
 def _build_snapshot(room_id: int) -> TableSnapshot | None:
     room = Room.objects.filter(pk=room_id).first()
     if room is None:

@@ -10,8 +10,8 @@ from datetime import timedelta
 from functools import partial
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -34,6 +34,7 @@ from games.realtime import send_table_changed
 from games.selectors import match_state
 from games.snapshots import (
     contract_json,
+    derived_snapshot,
     remember_round_state,
     round_state_cached,
     snapshot_key,
@@ -43,18 +44,46 @@ from games.snapshots import (
 ENDED = (Phase.CANCELLED, Phase.FINISHED)
 
 
-def table_changed_after_commit(room_id: int) -> None:
+@dataclass(frozen=True)
+class Played:
+    """Actions played within a round, and nothing else: the table's next snapshot is derived."""
+
+    room_created: float
+    round_id: int
+    state: RoundState
+    steps: int
+
+
+def table_changed_after_commit(room_id: int, *, played: Played | None = None) -> None:
     """Count a change of the room; once it commits, publish its snapshot and tell the table.
 
     The snapshot is built once, here, for every connection: each then draws its own seat's
-    view of it without going to the database.
+    view of it without going to the database. When the change is only actions played within
+    a round (``played``), the new snapshot is the previous one with the new state.
     """
-    Room.objects.filter(pk=room_id).update(version=F("version") + 1)
-    transaction.on_commit(partial(_publish, room_id))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE games_room SET version = version + 1 WHERE id = %s RETURNING version",
+            [room_id],
+        )
+        row = cursor.fetchone()
+    if row is not None:
+        transaction.on_commit(partial(_publish, room_id, row[0], played))
 
 
-def _publish(room_id: int) -> None:
-    snapshot = table_snapshot(room_id=room_id)
+def _publish(room_id: int, version: int, played: Played | None) -> None:
+    snapshot = None
+    if played is not None:
+        snapshot = derived_snapshot(
+            room_id=room_id,
+            room_created=played.room_created,
+            version=version,
+            round_id=played.round_id,
+            state=played.state,
+            steps=played.steps,
+        )
+    if snapshot is None:
+        snapshot = table_snapshot(room_id=room_id)
     if snapshot is not None:
         send_table_changed(room_id, version=snapshot.version, key=snapshot_key(snapshot))
 
@@ -130,12 +159,13 @@ def round_apply_action(
         raise GameError("not_your_turn")
     room = round_.match.room
     chair = RoomSeat.objects.select_for_update().get(room=room, seat=seat)
+    seat_changed = False
     if actor is not None:
         if chair.user_id != actor.pk:
             raise GameError("not_seated")
         if chair.away:
             # The player is back: their own action takes the seat back from the computer.
-            chair.away = False
+            chair.away, seat_changed = False, True
             chair.save(update_fields=["away"])
     steps = (
         assisted_actions(state.observation(seat), action)
@@ -164,8 +194,13 @@ def round_apply_action(
         raise GameError("stale") from None
     seq += len(steps)
     transaction.on_commit(partial(remember_round_state, round_, state))
-    table_changed_after_commit(room.pk)
-    if state.phase not in ENDED:
+    ended = state.phase in ENDED
+    played = None
+    if not (ended or seat_changed):
+        created = room.created.timestamp()
+        played = Played(room_created=created, round_id=round_.pk, state=state, steps=len(steps))
+    table_changed_after_commit(room.pk, played=played)
+    if not ended:
         assert state.to_act is not None
         _schedule_turn(room, round_, seq=seq, to_act=state.to_act)
         return AppliedAction(seq=seq, round_ended=False, match_ended=False, next_round_id=None)

@@ -146,3 +146,36 @@ def test_the_end_of_a_round_brings_its_summary(started, players):
     assert 'id="table-score"' in html
     assert "Round 1" in html
     assert "On the score sheet" in html
+
+
+def test_a_played_card_publishes_the_snapshot_a_fresh_read_would_give(
+    started, players, monkeypatch, django_capture_on_commit_callbacks
+):
+    room, round_ = started
+    published = []
+    monkeypatch.setattr(
+        "games.services.table.send_table_changed",
+        lambda room_id, *, version, key: published.append(key),
+    )
+    table_snapshot(room_id=room.pk)  # what the start of the round published
+    import games.snapshots
+
+    build = games.snapshots._build_snapshot
+    builds = []
+    monkeypatch.setattr(
+        games.snapshots, "_build_snapshot", lambda room_id: builds.append(room_id) or build(room_id)
+    )
+    for _ in range(6):
+        builds.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            play_steps(round_, players, 1)
+        assert len(builds) == 1  # play_steps reads the table; the publish derived its snapshot
+        derived = table_snapshot(room_id=room.pk, key=published[-1])
+        fresh = _build_fresh(room.pk)
+        assert derived == fresh
+
+
+def _build_fresh(room_id):
+    from games.snapshots import _build_snapshot
+
+    return _build_snapshot(room_id)
