@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import Bid, Pass, Play
+from games.engine import Action, Bid, Pass, Play
 from games.models import Round
 from games.rendering import TableScreen, Viewer, render_table
 from games.services import rooms as room_services
@@ -17,8 +17,12 @@ def play_steps(round_: Round, players, steps: int) -> None:
     """Open with 80, pass the auction out, then play the first legal cards."""
     for _ in range(steps):
         snapshot = table_snapshot(room_id=round_.match.room_id)
+        assert snapshot is not None
         state = snapshot.state
+        assert state is not None
+        assert state.to_act is not None
         legal = state.legal_actions()
+        action: Action
         if state.phase == "auction":
             action = (
                 next(a for a in legal if isinstance(a, Bid)) if state.high_bid is None else Pass()
