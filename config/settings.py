@@ -152,7 +152,12 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
 # allauth's defaults, kept in the cache, plus the emails a player may send to strangers.
-ACCOUNT_RATE_LIMITS: dict[str, str] | bool = {"invite_by_email": "20/h/user"}
+# Failed logins lock out per address (10 a minute) and per account (5 in 5 minutes); the
+# address is the client's as config.clientip reads it, never the proxy's.
+ACCOUNT_RATE_LIMITS: dict[str, str] | bool = {
+    "invite_by_email": "20/h/user",
+    "login_failed": "10/m/ip,5/5m/key",
+}
 
 # "invite": only holders of an invitation can sign up (the others join the waitlist); "open".
 SIGNUP_MODE = env_str("SIGNUP_MODE", "invite")

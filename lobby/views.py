@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -11,6 +10,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
+from config.clientip import client_ip
 from lobby import demo, selectors, services
 from lobby.forms import WaitlistForm
 from lobby.tokens import LinkError, LinkExpiredError
@@ -47,7 +47,7 @@ def waitlist_join(request: HtmxHttpRequest) -> HttpResponse:
         services.waitlist_signup(
             email=form.cleaned_data["email"],
             language=form.cleaned_data["language"],
-            ip=_client_ip(request),
+            ip=client_ip(request),
         )
     except services.WaitlistRateLimitError:
         message = _("Too many sign-ups from your connection. Please try again in an hour.")
@@ -115,15 +115,3 @@ def _link_error(request: HttpRequest, error: LinkError) -> HttpResponse:
     expired = isinstance(error, LinkExpiredError)
     status = 410 if expired else 400
     return render(request, "lobby/waitlist_link_error.html", {"expired": expired}, status=status)
-
-
-def _client_ip(request: HttpRequest) -> str:
-    """Return the client's address, read past the proxies this deployment trusts."""
-    hops = settings.TRUSTED_PROXY_COUNT
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if hops and forwarded:
-        # Each trusted proxy appends the address it saw; anything further left is hearsay.
-        addresses = [part.strip() for part in forwarded.split(",") if part.strip()]
-        if len(addresses) >= hops:
-            return addresses[-hops]
-    return request.META.get("REMOTE_ADDR", "")
