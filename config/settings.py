@@ -11,7 +11,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from config.env import email_settings, env_bool, env_list, env_str
+from config.env import channel_layer_host, email_settings, env_bool, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -103,7 +103,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]},
         }
     }
     CACHES = {
