@@ -1,17 +1,11 @@
 """The /healthz endpoint."""
 
 import asyncio
-import os
-import re
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -22,13 +16,11 @@ from django.db import OperationalError
 from django.test import Client
 
 from config.env import channel_layer_host
-from tests.conftest import database_url
+from tests.daphne_server import daphne_server
 
 pytestmark = pytest.mark.django_db
 
-DAPHNE_START_SECONDS = 60
 SOCKETS = 20
-ASGI_APP = "config.asgi:application"
 
 
 def test_healthz_reports_ok_when_everything_answers(client):
@@ -175,42 +167,6 @@ def test_healthz_on_redis_closes_the_connections_it_opens(client):
     assert redis_clients() == before
 
 
-@contextmanager
-def daphne(log: Path) -> Iterator[int]:
-    """Run a real daphne on this test's database and Redis; yield its port."""
-    env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": django_settings.REDIS_URL}
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                "0",
-                "config.asgi:application",
-            ],
-            cwd=django_settings.BASE_DIR,
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        deadline = time.monotonic() + DAPHNE_START_SECONDS
-        while not (found := re.search(r"Listening on TCP address [\d.]+:(\d+)", log.read_text())):
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"daphne did not start:\n{log.read_text()}", pytrace=False)
-            time.sleep(0.1)
-        yield int(found.group(1))
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
 def healthz(port: int) -> int:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
@@ -257,7 +213,7 @@ def test_healthz_answers_200_under_daphne_with_twenty_table_sockets_open(tmp_pat
     browser.force_login(owner)
     session = browser.cookies["sessionid"].value
 
-    with daphne(tmp_path / "daphne.log") as port:
+    with daphne_server(tmp_path / "daphne.log") as port:
         statuses = asyncio.run(sockets_then_health_checks(port, room.pk, session))
 
     assert statuses == [200] * 5
