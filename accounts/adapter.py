@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.sites.shortcuts import get_current_site
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse
@@ -22,6 +23,7 @@ from accounts import tasks
 from accounts.invitations import invitation_in_session
 from accounts.language import set_language_cookie, url_in_language
 from accounts.models import User
+from config.clientip import client_ip
 
 
 def waitlist_url() -> str:
@@ -47,6 +49,13 @@ class AccountAdapter(DefaultAccountAdapter):
             _("Signing up is by invitation for now. Join the waitlist and we will invite you."),
         )
         raise ImmediateHttpResponse(redirect(waitlist_url()))
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        """Key allauth's per-address limits on the address our own limits use."""
+        address = client_ip(request)
+        if not address:
+            raise PermissionDenied("Unable to determine client IP address")
+        return address
 
     def is_email_verified(self, request: HttpRequest, email: str) -> bool:
         """Trust the address an invitation was sent to: its holder followed the emailed link."""

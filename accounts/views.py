@@ -1,10 +1,13 @@
 """Profile, account deletion, invitation links and friends. Writes go through the services."""
 
+from typing import Any
+
+from allauth.account.views import LoginView as AllauthLoginView
 from allauth.decorators import rate_limit
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -33,6 +36,20 @@ def _player(request: HttpRequest) -> User:
 
 def _say_now_friends(request: HttpRequest, friend: User) -> None:
     messages.success(request, _("You and %(name)s are now friends.") % {"name": friend.table_name})
+
+
+class LoginView(AllauthLoginView):
+    """allauth's login, answering 429 Too Many Requests when it refuses a locked-out attempt."""
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response: HttpResponse = super().form_invalid(form)
+        if form.has_error(NON_FIELD_ERRORS, "too_many_login_attempts"):
+            # The page still shows allauth's translated message; the status tells clients why.
+            response.status_code = 429
+        return response
+
+
+login = LoginView.as_view()
 
 
 @login_required

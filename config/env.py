@@ -51,3 +51,24 @@ def email_settings(url: str) -> dict[str, object]:
         "EMAIL_USE_TLS": scheme == "smtp+tls",
         "EMAIL_USE_SSL": implicit_tls,
     }
+
+
+# redis-py's read timeout on the channel layer's connections. channels-redis waits up to 5 s in
+# each blocking read of a socket's messages; redis-py's own default timeout is also 5 s, so a
+# quiet socket's read timed out and daphne closed it with 1011. This leaves ample room.
+CHANNEL_LAYER_SOCKET_TIMEOUT = 30.0
+
+
+def channel_layer_host(url: str) -> dict[str, object]:
+    """Return one Redis host of the channel layer, as channels-redis takes it.
+
+    Keepalive and the periodic health check find a connection that died quietly (a restarted
+    Redis, a dropped NAT entry) before a message is lost on it.
+    """
+    return {
+        "address": url,
+        "socket_timeout": CHANNEL_LAYER_SOCKET_TIMEOUT,
+        "socket_connect_timeout": 5.0,
+        "socket_keepalive": True,
+        "health_check_interval": 30,
+    }

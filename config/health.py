@@ -4,8 +4,8 @@ import asyncio
 import uuid
 from collections.abc import Callable
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import BaseChannelLayer, channel_layers
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
@@ -23,20 +23,34 @@ def check_database() -> None:
 
 
 def check_channel_layer() -> None:
-    """Send a message to a fresh channel and read it back."""
-    layer = get_channel_layer()
-    if layer is None:
-        raise RuntimeError("no channel layer configured")
+    """Send a message through the configured channel layer and read it back.
 
-    async def round_trip() -> None:
-        channel = await layer.new_channel("healthz.")
-        token = uuid.uuid4().hex
-        await layer.send(channel, {"type": "healthz.ping", "token": token})
-        message = await asyncio.wait_for(layer.receive(channel), CHECK_TIMEOUT_SECONDS)
+    The check builds its own instance of the layer, with its own connections, and runs it on
+    its own event loop in this request's thread. The process's shared layer serves the
+    sockets: one of them is always in a blocking read of this process's messages, so a check
+    queued behind it waited seconds on a busy process and reported a healthy layer as down.
+    """
+    if DEFAULT_CHANNEL_LAYER not in channel_layers:
+        raise RuntimeError("no channel layer configured")
+    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
+    asyncio.run(_round_trip(layer))
+
+
+async def _round_trip(layer: BaseChannelLayer) -> None:
+    try:
+        async with asyncio.timeout(CHECK_TIMEOUT_SECONDS):
+            channel = await layer.new_channel("healthz.")
+            token = uuid.uuid4().hex
+            await layer.send(channel, {"type": "healthz.ping", "token": token})
+            message = await layer.receive(channel)
         if message.get("token") != token:
             raise RuntimeError("channel layer returned another message")
-
-    async_to_sync(round_trip)()
+    finally:
+        # The check's connections end with it.
+        close_pools = getattr(layer, "close_pools", None)
+        if close_pools is not None:
+            async with asyncio.timeout(CHECK_TIMEOUT_SECONDS):
+                await close_pools()
 
 
 def check_broker() -> None:

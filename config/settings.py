@@ -7,11 +7,13 @@ cache) and separate Celery workers.
 """
 
 from pathlib import Path
+from typing import Literal
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
-from config.env import email_settings, env_bool, env_list, env_str
+from config.env import channel_layer_host, email_settings, env_bool, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -38,6 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.sites",
     "channels",
     "django_htmx",
+    "csp",
     "template_partials",
     "allauth",
     "allauth.account",
@@ -48,6 +51,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.SiteCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -110,7 +114,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]},
         }
     }
     CACHES = {
@@ -174,7 +178,12 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
 # allauth's defaults, kept in the cache, plus the emails a player may send to strangers.
-ACCOUNT_RATE_LIMITS: dict[str, str] | bool = {"invite_by_email": "20/h/user"}
+# Failed logins lock out per address (10 a minute) and per account (5 in 5 minutes); the
+# address is the client's as config.clientip reads it, never the proxy's.
+ACCOUNT_RATE_LIMITS: dict[str, str] | bool = {
+    "invite_by_email": "20/h/user",
+    "login_failed": "10/m/ip,5/5m/key",
+}
 
 # "invite": only holders of an invitation can sign up (the others join the waitlist); "open".
 SIGNUP_MODE = env_str("SIGNUP_MODE", "invite")
@@ -227,6 +236,23 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# Every script and style comes from our own static files: no inline code, no eval, no frames.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "connect-src": [SELF],  # plus this host's ws:/wss: origin, see config.csp
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Cookies go along with top-level navigations to the site, never with other sites' requests.
+SESSION_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
+CSRF_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 

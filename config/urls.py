@@ -4,6 +4,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
+from accounts import views as accounts_views
 from config import health, i18n
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -13,6 +14,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
 
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
+    # Before allauth's own: the same login, answering 429 to a locked-out attempt.
+    path("accounts/login/", accounts_views.login, name="account_login"),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("lobby.urls")),

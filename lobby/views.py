@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,6 +17,7 @@ from django.views.decorators.http import (
 from django_htmx.middleware import HtmxDetails
 
 from accounts.models import User
+from config.clientip import client_ip
 from games.forms import RoomForm
 from games.selectors import invitations_for, rooms_of
 from lobby import demo, selectors, services
@@ -56,7 +56,7 @@ def waitlist_join(request: HtmxHttpRequest) -> HttpResponse:
         services.waitlist_signup(
             email=form.cleaned_data["email"],
             language=form.cleaned_data["language"],
-            ip=_client_ip(request),
+            ip=client_ip(request),
         )
     except services.WaitlistRateLimitError:
         message = _("Too many sign-ups from your connection. Please try again in an hour.")
@@ -124,18 +124,6 @@ def _link_error(request: HttpRequest, error: LinkError) -> HttpResponse:
     expired = isinstance(error, LinkExpiredError)
     status = 410 if expired else 400
     return render(request, "lobby/waitlist_link_error.html", {"expired": expired}, status=status)
-
-
-def _client_ip(request: HttpRequest) -> str:
-    """Return the client's address, read past the proxies this deployment trusts."""
-    hops = settings.TRUSTED_PROXY_COUNT
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if hops and forwarded:
-        # Each trusted proxy appends the address it saw; anything further left is hearsay.
-        addresses = [part.strip() for part in forwarded.split(",") if part.strip()]
-        if len(addresses) >= hops:
-            return addresses[-hops]
-    return request.META.get("REMOTE_ADDR", "")
 
 
 @login_required

@@ -79,6 +79,7 @@ class TestAccess:
 
         response = client.post(url, {"login": "staff@example.com", "password": PASSWORD})
 
+        assert response.status_code == 429
         assert "Too many failed login attempts" in response.content.decode()
         assert "_auth_user_id" not in client.session
         assert client.get(ADMIN).status_code == 302

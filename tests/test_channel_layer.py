@@ -1,0 +1,33 @@
+"""The Redis channel layer's connections outlast its own blocking reads."""
+
+import asyncio
+
+import pytest
+from channels.layers import channel_layers
+from channels_redis.core import RedisChannelLayer
+
+from config.env import CHANNEL_LAYER_SOCKET_TIMEOUT
+
+
+def test_a_read_on_the_channel_layer_waits_longer_than_its_blocking_read():
+    read_timeout, blocking_read = CHANNEL_LAYER_SOCKET_TIMEOUT, RedisChannelLayer.brpop_timeout
+
+    assert read_timeout >= 3 * blocking_read
+
+
+@pytest.mark.services
+async def test_a_quiet_channel_keeps_receiving_past_the_blocking_read():
+    layer = channel_layers.make_backend("default")
+    assert isinstance(layer, RedisChannelLayer)
+    channel = await layer.new_channel("quiet.")
+    receiving = asyncio.ensure_future(layer.receive(channel))
+    try:
+        await asyncio.sleep(RedisChannelLayer.brpop_timeout + 2)
+        assert not receiving.done(), receiving.exception()
+
+        await layer.send(channel, {"type": "table.changed"})
+
+        assert await asyncio.wait_for(receiving, 2) == {"type": "table.changed"}
+    finally:
+        receiving.cancel()
+        await layer.close_pools()
