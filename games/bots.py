@@ -8,17 +8,17 @@ from games.engine import Action, Observation
 _warm_lock = threading.Lock()
 _warmed = False
 
+# The players are imported on first use: they load numba, which a process that never runs a
+# computer's move need not pay for at start-up.
+
 
 def choose_action(
     observation: Observation, *, level: str, rng: random.Random, budget: float | None = None
 ) -> Action:
     """Ask the computer player of ``level`` for its action in this observation."""
-    try:
-        from games.engine.bots import choose_action as engine_choose_action
-    except ImportError:
-        # Until the engine's players exist, every level plays a random legal action.
-        return rng.choice(observation.legal_actions)
-    return engine_choose_action(observation, level=level, rng=rng, budget=budget)
+    from games.ai import choose_action as ai_choose_action
+
+    return ai_choose_action(observation, level=level, rng=rng, budget=budget)
 
 
 def warm_up() -> None:
@@ -28,11 +28,7 @@ def warm_up() -> None:
     with _warm_lock:
         if _warmed:
             return
-        try:
-            from games.engine.bots import warm_up as engine_warm_up
-        except ImportError:
-            # Until the engine's players exist, the random stand-in needs no preparing.
-            pass
-        else:
-            engine_warm_up()
+        from games.ai import warm_up as ai_warm_up
+
+        ai_warm_up()
         _warmed = True

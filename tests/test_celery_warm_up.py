@@ -75,14 +75,14 @@ def test_the_pool_check_takes_aliases_and_classes() -> None:
     assert not celery_config.runs_tasks_in_process(PreforkPool)
 
 
-def test_warm_up_prepares_the_engine_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from games.engine import bots as engine_bots
+def test_warm_up_prepares_the_players_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from games import ai
 
     calls: list[str] = []
-    monkeypatch.setattr(engine_bots, "warm_up", lambda: calls.append("engine"))
+    monkeypatch.setattr(ai, "warm_up", lambda: calls.append("ai"))
     monkeypatch.setattr(bots, "_warmed", False)
 
     bots.warm_up()
     bots.warm_up()
 
-    assert calls == ["engine"]
+    assert calls == ["ai"]

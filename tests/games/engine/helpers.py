@@ -13,6 +13,7 @@ from games.engine import (
     MatchState,
     Pass,
     Play,
+    Rank,
     RoundState,
     Ruleset,
     Show,
@@ -118,3 +119,16 @@ def play_out(state: RoundState) -> RoundState:
         first = next(a for a in state.legal_actions() if isinstance(a, Play))
         state = state.apply(state.to_act, first)
     return state
+
+
+def assert_declarations_and_pilotta_taken(state: RoundState) -> None:
+    """Assert that every declaration was announced and shown, and every held pair called pilotta."""
+    contract = state.contract
+    assert contract is not None
+    for seat in range(4):
+        if state.declarations(seat):
+            assert state.announced(seat)
+            assert state.shown(seat) == state.declarations(seat)
+        pair = {Card(contract.trump, Rank.KING), Card(contract.trump, Rank.QUEEN)}
+        if pair <= set(state.hands[seat]):
+            assert {card for _, card in state.pilotta_calls} == pair

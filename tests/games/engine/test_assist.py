@@ -6,8 +6,8 @@ import random
 
 from games.engine import Announce, Play, RoundState, Show, deal, draw_cut, shuffled_deck
 from games.engine.assist import assisted_actions
-from games.engine.bots import choose_action
-from tests.games.engine.test_bots import assert_declarations_and_pilotta_taken
+
+from .helpers import assert_declarations_and_pilotta_taken
 
 
 def play_with_assist(state: RoundState, rng: random.Random) -> RoundState:
@@ -15,7 +15,7 @@ def play_with_assist(state: RoundState, rng: random.Random) -> RoundState:
     while state.to_act is not None:
         seat = state.to_act
         observation = state.observation(seat)
-        chosen = choose_action(observation, level="random", rng=rng)
+        chosen = rng.choice(observation.legal_actions)
         if isinstance(chosen, Announce | Show):
             chosen = next(a for a in observation.legal_actions if isinstance(a, Play))
         if isinstance(chosen, Play):

@@ -6,12 +6,22 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import BIDS, CLOSE, MAX_BID, MIN_BID, PASS, PLAYS, RECLOSE, Action, Play
-from ..assist import obligatory_action, with_pilotta_call
-from ..cards import mask_cards
-from ..declarations import find_declarations
-from ..fast import BEATEN_BY, POINTS, STRENGTH, SUIT_MASKS, Mask, cards_of, mask_of, winning_card
-from ..observation import Observation
+from games.engine.actions import BIDS, CLOSE, MAX_BID, MIN_BID, PASS, PLAYS, RECLOSE, Action, Play
+from games.engine.assist import obligatory_action, with_pilotta_call
+from games.engine.cards import mask_cards
+from games.engine.declarations import find_declarations
+from games.engine.fast import (
+    BEATEN_BY,
+    POINTS,
+    STRENGTH,
+    SUIT_MASKS,
+    Mask,
+    cards_of,
+    mask_of,
+    winning_card,
+)
+from games.engine.observation import Observation
+
 from .auction_view import AuctionView, read_auction
 from .knowledge import Knowledge, read_knowledge
 

@@ -6,10 +6,11 @@ import math
 import random
 import time
 
-from ..cards import mask_cards
-from ..declarations import find_declarations
-from ..fast import Mask, cards_of
-from ..observation import Observation
+from games.engine.cards import mask_cards
+from games.engine.declarations import find_declarations
+from games.engine.fast import Mask, cards_of
+from games.engine.observation import Observation
+
 from .knowledge import Knowledge
 
 ANNOUNCEMENT_TRIES = 200

@@ -9,6 +9,16 @@ import time
 import numpy as np
 import pytest
 
+from games.ai import choose_action, warm_up
+from games.ai.calibrate import fit_models, signed_least_squares, simulate
+from games.ai.evaluator import (
+    COEFFICIENTS_PATH,
+    FEATURE_NAMES,
+    bidder_estimate,
+    bidding_model,
+    chance_at_least,
+    defence_shift,
+)
 from games.engine import (
     DECK,
     Bid,
@@ -20,16 +30,6 @@ from games.engine import (
     Suit,
     parse_cards,
 )
-from games.engine.bots import choose_action, warm_up
-from games.engine.bots.calibrate import fit_models, signed_least_squares, simulate
-from games.engine.bots.evaluator import (
-    COEFFICIENTS_PATH,
-    FEATURE_NAMES,
-    bidder_estimate,
-    bidding_model,
-    chance_at_least,
-    defence_shift,
-)
 from games.engine.cards import cards_mask
 
 TRUMP_HONOURS = ("JH", "9H", "AH", "TH", "KH", "QH")
@@ -38,7 +38,7 @@ TRUMP_HONOURS = ("JH", "9H", "AH", "TH", "KH", "QH")
 def test_the_stored_fit_says_how_it_was_made() -> None:
     table = json.loads(COEFFICIENTS_PATH.read_text())
     assert table["command"] == (
-        f"python -m games.engine.bots.calibrate --deals {table['deals']} --seed {table['seed']}"
+        f"python -m games.ai.calibrate --deals {table['deals']} --seed {table['seed']}"
     )
     assert table["deals"] >= 3000
     assert tuple(table["features"]) == FEATURE_NAMES

@@ -1,4 +1,4 @@
-"""Fit the strong bot's bidding model: ``python -m games.engine.bots.calibrate``.
+"""Fit the strong bot's bidding model: ``python -m games.ai.calibrate``.
 
 Deals random hands with a random dealer and trump and solves each deal open-handed. Every seat
 then gives one row: the features of its hand and the card points its team takes. Three linear
@@ -24,7 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..fast import PlayPosition, random_deal
+from games.engine.fast import PlayPosition, random_deal
+
 from .evaluator import COEFFICIENTS_PATH, FEATURE_NAMES, hand_features
 from .solver_jit import compile_solver, shared_solver
 
@@ -104,7 +105,7 @@ def fit_models(features: np.ndarray, points: np.ndarray) -> dict[str, object]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Simulate, fit and write the coefficients."""
-    parser = argparse.ArgumentParser(prog="python -m games.engine.bots.calibrate")
+    parser = argparse.ArgumentParser(prog="python -m games.ai.calibrate")
     parser.add_argument("--deals", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=COEFFICIENTS_PATH)
@@ -114,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     features, points = simulate(args.deals, args.seed)
     seconds = time.perf_counter() - start
     table: dict[str, object] = {
-        "command": f"python -m games.engine.bots.calibrate --deals {args.deals} --seed {args.seed}",
+        "command": f"python -m games.ai.calibrate --deals {args.deals} --seed {args.seed}",
         "features": list(FEATURE_NAMES),
         **fit_models(features, points),
         "deals": args.deals,

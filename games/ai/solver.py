@@ -8,7 +8,7 @@ cards already on the open trick.
 
 from __future__ import annotations
 
-from ..fast import (
+from games.engine.fast import (
     BEATEN_BY,
     LAST_TRICK_BONUS,
     POINTS,
@@ -184,7 +184,7 @@ def solve(pos: PlayPosition) -> tuple[int, int]:
 
 def move_values(pos: PlayPosition, solver: Solver | None = None) -> dict[int, int]:
     """Return, for each legal card of the seat to act, the points its team takes from ``pos`` on."""
-    from ..fast import legal, play
+    from games.engine.fast import legal, play
 
     solver = solver or Solver(pos.trump)
     total = remaining_points(pos)

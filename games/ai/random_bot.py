@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..observation import Observation
+from games.engine.actions import Action
+from games.engine.observation import Observation
 
 
 def choose_random(observation: Observation, rng: random.Random) -> Action:

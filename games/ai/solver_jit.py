@@ -13,7 +13,7 @@ from typing import Any, cast
 import numpy as np
 from numba import njit
 
-from ..fast import (
+from games.engine.fast import (
     BEATEN_BY,
     POINTS,
     STRENGTH,
@@ -24,6 +24,7 @@ from ..fast import (
     play,
     winning_card,
 )
+
 from .solver import remaining_points
 
 INFINITY = 1000

@@ -9,19 +9,19 @@ from types import BuiltinFunctionType, FunctionType, ModuleType
 
 import pytest
 
+from games.ai import LEVELS, choose_action, warm_up
 from games.engine import (
     Bid,
     Card,
     Pass,
-    Rank,
     RoundState,
     Suit,
     deal,
     draw_cut,
     shuffled_deck,
 )
-from games.engine.bots import LEVELS, choose_action, warm_up
 from games.engine.observation import Observation
+from tests.games.engine.helpers import assert_declarations_and_pilotta_taken
 
 FAST_LEVELS = ["random", "easy", "medium"]
 
@@ -121,18 +121,6 @@ def test_observations_reach_no_hidden_card() -> None:
 
 
 # --- announce, show and pilotta ---------------------------------------------------------------
-
-
-def assert_declarations_and_pilotta_taken(state: RoundState) -> None:
-    contract = state.contract
-    assert contract is not None
-    for seat in range(4):
-        if state.declarations(seat):
-            assert state.announced(seat)
-            assert state.shown(seat) == state.declarations(seat)
-        pair = {Card(contract.trump, Rank.KING), Card(contract.trump, Rank.QUEEN)}
-        if pair <= set(state.hands[seat]):
-            assert {card for _, card in state.pilotta_calls} == pair
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

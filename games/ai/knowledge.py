@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Rank
-from ..fast import BEATEN_BY, SUIT_MASKS, Mask, Seat, Suit, mask_of, winning_card
-from ..observation import Observation
+from games.engine.cards import Rank
+from games.engine.fast import BEATEN_BY, SUIT_MASKS, Mask, Seat, Suit, mask_of, winning_card
+from games.engine.observation import Observation
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.arena import confidence_interval, main, play_deal, run
+from games.ai.arena import confidence_interval, main, play_deal, run
 
 
 def test_a_deal_between_identical_deterministic_bots_is_even() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Bid, Close, Reclose
-from ..cards import Seat, Suit
-from ..observation import Observation
+from games.engine.actions import Bid, Close, Reclose
+from games.engine.cards import Seat, Suit
+from games.engine.observation import Observation
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ..fast import SUIT_MASKS, Mask
+from games.engine.fast import SUIT_MASKS, Mask
 
 COEFFICIENTS_PATH = Path(__file__).with_name("bidding_coefficients.json")
 FEATURE_NAMES = (

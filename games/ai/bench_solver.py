@@ -1,4 +1,4 @@
-"""Time the open-hand solver from the first lead: ``python -m games.engine.bench_solver``."""
+"""Time the open-hand solver from the first lead: ``python -m games.ai.bench_solver``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from games.ai.solver_jit import compile_solver, shared_solver
 from games.engine.bench import pin_to_one_core
-from games.engine.bots.solver_jit import compile_solver, shared_solver
 from games.engine.fast import PlayPosition, random_deal
 
 
@@ -28,9 +28,7 @@ def solve_times(deals: int, seed: int) -> list[float]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the median, p95 and max solve time over random deals."""
-    parser = argparse.ArgumentParser(
-        prog="python -m games.engine.bench_solver", description=__doc__
-    )
+    parser = argparse.ArgumentParser(prog="python -m games.ai.bench_solver", description=__doc__)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -6,10 +6,11 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..actions import BIDS, CLOSE, MAX_BID, MIN_BID, PASS, PLAYS, RECLOSE, Action, Play
-from ..assist import obligatory_action, with_pilotta_call
-from ..fast import Mask, PlayPosition, mask_of
-from ..observation import Observation
+from games.engine.actions import BIDS, CLOSE, MAX_BID, MIN_BID, PASS, PLAYS, RECLOSE, Action, Play
+from games.engine.assist import obligatory_action, with_pilotta_call
+from games.engine.fast import Mask, PlayPosition, mask_of
+from games.engine.observation import Observation
+
 from .auction_view import AuctionView, read_auction
 from .evaluator import (
     bidder_estimate,

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from games.engine.bots.solver import Solver, move_values, remaining_points, solve
-from games.engine.bots.solver_jit import CompiledSolver, SearchTimeout, shared_solver, solve_jit
+from games.ai.solver import Solver, move_values, remaining_points, solve
+from games.ai.solver_jit import CompiledSolver, SearchTimeout, shared_solver, solve_jit
 from games.engine.fast import PlayPosition, cards_of, legal, play, random_deal
 
 

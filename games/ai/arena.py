@@ -1,4 +1,4 @@
-"""Duplicate matches between two bot levels: ``python -m games.engine.arena --a X --b Y``.
+"""Duplicate matches between two bot levels: ``python -m games.ai.arena --a X --b Y``.
 
 Each deal is played twice with the same cards and dealer, bot A holding team 0's seats the first
 time and team 1's the second. A deal is one round (auction and play) scored on the score sheet; the
@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from games.ai import LEVELS, choose_action, warm_up
 from games.engine import Bid, Close, Pass, Reclose, RoundState, deal, draw_cut, shuffled_deck
-from games.engine.bots import LEVELS, choose_action, warm_up
 
 AUCTION_TYPES = (Bid, Pass, Close, Reclose)
 
@@ -151,7 +151,7 @@ def report(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the arena from the command line."""
-    parser = argparse.ArgumentParser(prog="python -m games.engine.arena", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m games.ai.arena", description=__doc__)
     parser.add_argument("--a", required=True, choices=LEVELS, help="the bot measured")
     parser.add_argument("--b", required=True, choices=LEVELS, help="its opponent")
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals to play")

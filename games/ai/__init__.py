@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..observation import Observation
+from games.engine.actions import Action
+from games.engine.observation import Observation
+
 from .evaluator import bidding_model
 from .heuristic import EASY, MEDIUM, choose_heuristic
 from .random_bot import choose_random

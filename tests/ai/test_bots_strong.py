@@ -7,20 +7,21 @@ import time
 
 import pytest
 
-from games.engine import Bid, Pass, Play, RoundState, Suit, parse_cards
-from games.engine.bots import choose_action, warm_up
-from games.engine.bots.knowledge import read_knowledge
-from games.engine.bots.sampling import matches_announcements, sample_consistent, sample_hands
-from games.engine.bots.strong import (
+from games.ai import choose_action, warm_up
+from games.ai.knowledge import read_knowledge
+from games.ai.sampling import matches_announcements, sample_consistent, sample_hands
+from games.ai.strong import (
     auction_bidders,
     auction_weight,
     fallback_card,
     search_card,
 )
+from games.engine import Bid, Pass, Play, RoundState, Suit, parse_cards
 from games.engine.cards import cards_mask
 from games.engine.phase import Phase
+from tests.games.engine.helpers import assert_declarations_and_pilotta_taken
 
-from .test_bots import assert_declarations_and_pilotta_taken, new_round, play_out
+from .test_bots import new_round, play_out
 
 
 def play_decisions(seed: int, rounds: int) -> list[tuple[RoundState, int]]:
