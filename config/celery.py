@@ -90,4 +90,4 @@ def start_embedded_worker() -> None:
         # Beat in a thread too: a beat process would publish to a memory broker of its own.
         from celery.beat import EmbeddedService
 
-        EmbeddedService(app, thread=True).start()
+        EmbeddedService(app, thread=True, scheduler_cls=app.conf.beat_scheduler).start()
