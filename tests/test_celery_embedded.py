@@ -53,3 +53,50 @@ def test_embedded_worker_runs_tasks_and_honours_countdowns(tmp_path):
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.startswith("['now', 'late']")
+
+
+BEAT_PROBE = textwrap.dedent(
+    """
+    import time, django
+    django.setup()
+    from django.core.management import call_command
+    call_command("migrate", verbosity=0)
+    from config.celery import app, start_embedded_worker
+    from games import tasks
+
+    swept = []
+    sweep = tasks.table_sweep.run
+    tasks.table_sweep.run = lambda: swept.append(time.monotonic()) or sweep()
+
+    start_embedded_worker()
+    started = time.monotonic()
+    while len(swept) < 2 and time.monotonic() < started + 20:
+        time.sleep(0.05)
+    print(len(swept))
+    assert len(swept) >= 2, swept
+    """
+)
+
+
+def test_embedded_beat_runs_the_table_sweeper(tmp_path):
+    """Lost turns are found in the embedded default too: its beat thread runs the sweeper."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY"}
+    }
+    env["SQLITE_PATH"] = str(tmp_path / "embedded.sqlite3")
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    env["TABLE_SWEEP_SECONDS"] = "1"
+
+    result = subprocess.run(
+        [sys.executable, "-c", BEAT_PROBE],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not list(tmp_path.glob("celerybeat-schedule*"))
