@@ -1,0 +1,87 @@
+"""The live table on real daphne processes and the Redis channel layer, through real sockets."""
+
+import asyncio
+import json
+import time
+
+import pytest
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
+
+from games import services
+from games.engine import Pass
+from games.live.client import (
+    action_message,
+    is_table,
+    login_session,
+    open_table,
+    seat_to_act,
+    shows_my_turn,
+)
+from games.models import Round
+from games.selectors import round_view
+from tests.games.conftest import seated_room
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+IDLE_SECONDS = 60
+UPDATE_SECONDS = 10
+
+
+async def next_table(socket: ClientConnection, timeout: float) -> str:
+    """Wait for the next whole-table fragment, skipping messages meant for one connection."""
+    deadline = time.monotonic() + timeout
+    while True:
+        remaining = deadline - time.monotonic()
+        fragment = await asyncio.wait_for(socket.recv(decode=True), remaining)
+        if is_table(fragment):
+            return fragment
+
+
+async def stay_idle(socket: ClientConnection, seconds: float) -> None:
+    """Receive nothing for ``seconds``; fail if the server closes the socket meanwhile."""
+    started = time.monotonic()
+    try:
+        fragment = await asyncio.wait_for(socket.recv(decode=True), seconds)
+    except TimeoutError:
+        return
+    except ConnectionClosed as closed:
+        pytest.fail(
+            f"the idle socket was closed after {time.monotonic() - started:.1f} s "
+            f"with code {closed.rcvd.code if closed.rcvd else None}"
+        )
+    pytest.fail(f"the idle table sent something nobody caused: {fragment[:200]}")
+
+
+def test_an_idle_table_socket_stays_open_and_gets_the_next_move(daphne_servers, players):
+    """A watcher on one server, idle for a minute, sees a move sent through the other server."""
+    first, second = daphne_servers(), daphne_servers()
+    room = seated_room(players)
+    services.room_start(room_id=room.pk, user=players[0])
+    view = round_view(Round.objects.select_related("match__room").get(match__room=room))
+    mover = view.state.to_act
+    assert mover is not None
+    assert Pass() in view.state.legal_actions()
+    watcher = (mover + 2) % 4
+    watcher_key = login_session(players[watcher])
+    mover_key = login_session(players[mover])
+
+    async def scenario() -> str:
+        async with await open_table(
+            port=first.port, room_id=room.pk, session_key=watcher_key
+        ) as watching:
+            opening = await next_table(watching, UPDATE_SECONDS)
+            assert seat_to_act(opening) == mover
+            assert not shows_my_turn(opening)
+            await stay_idle(watching, IDLE_SECONDS)
+            async with await open_table(
+                port=second.port, room_id=room.pk, session_key=mover_key
+            ) as moving:
+                assert shows_my_turn(await next_table(moving, UPDATE_SECONDS))
+                await moving.send(json.dumps(action_message(Pass())))
+                return await next_table(watching, UPDATE_SECONDS)
+
+    update = asyncio.run(scenario())
+
+    assert seat_to_act(update) == (mover + 1) % 4
+    assert round_view(view.round).seq == 1
