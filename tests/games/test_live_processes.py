@@ -2,9 +2,12 @@
 
 import asyncio
 import json
+import subprocess
+import sys
 import time
 
 import pytest
+from django.conf import settings
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
@@ -20,12 +23,15 @@ from games.live.client import (
 )
 from games.models import Round
 from games.selectors import round_view
+from tests.conftest import site_env
 from tests.games.conftest import seated_room
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 IDLE_SECONDS = 60
 UPDATE_SECONDS = 10
+# Starting the processes, 20 s of play, measuring and stopping.
+SOAK_TIMEOUT_SECONDS = 240
 
 
 async def next_table(socket: ClientConnection, timeout: float) -> str:
@@ -85,3 +91,31 @@ def test_an_idle_table_socket_stays_open_and_gets_the_next_move(daphne_servers, 
 
     assert seat_to_act(update) == (mover + 1) % 4
     assert round_view(view.round).seq == 1
+
+
+def test_the_soak_reports_a_quiet_run_on_real_processes_as_clean(tmp_path):
+    """Without kills the instrument itself must see rounds played and nothing wrong."""
+    figures = tmp_path / "soak.json"
+    command = [sys.executable, "-m", "games.soak", "--minutes", "0.34", "--no-kills"]
+    command += ["--json", str(figures), "--logs", str(tmp_path / "logs")]
+
+    result = subprocess.run(
+        command,
+        cwd=settings.BASE_DIR,
+        env=site_env(),
+        capture_output=True,
+        text=True,
+        timeout=SOAK_TIMEOUT_SECONDS,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = json.loads(figures.read_text())
+    assert report["rounds_finished"] > 0
+    assert report["actions_logged"] > 0
+    assert report["actions_lost"] == 0
+    assert report["late_turns"] == 0
+    assert report["idle_drops"] == 0
+    assert report["missed_updates"] == report["unapplied_actions"] == 0
+    assert report["refused_connects"] == report["refused_actions"] == 0
+    assert "rounds finished:" in result.stdout
