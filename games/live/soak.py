@@ -1,12 +1,14 @@
 """A bounded soak of the live table on real processes, measuring what players would notice.
 
 Two daphne servers and one Celery worker (with beat) run on the PostgreSQL database and the
-Redis of ``DATABASE_URL`` and ``REDIS_URL``. Scripted players sit at tables mixed with
-computer seats, some with a turn clock, and play over real table sockets: each one acts when
-its own view says it is its turn, picks a legal action from the engine, and sends it as the
-browser's buttons do. Meanwhile a daphne server or the worker is killed (SIGKILL) and started
-again at intervals; players on a killed server reconnect to the other one, except the player
-alone with computers, who stays away for a while as someone whose page died might.
+Redis of ``DATABASE_URL`` and ``REDIS_URL``; a third daphne server holds only the sockets of an
+idle table, since a quiet socket on a quiet server is the first a channel layer loses.
+Scripted players sit at tables mixed with computer seats, some with a turn clock, and play
+over real table sockets: each one acts when its own view says it is its turn, picks a legal
+action from the engine, and sends it as the browser's buttons do. Meanwhile a daphne server
+or the worker is killed (SIGKILL) and started again at intervals; players on a killed server
+reconnect to the other one, except the player alone with computers, who stays away for a
+while as someone whose page died might.
 
 The figures, from the action log (see ``games.live.audit`` for when a turn is due) and from
 the sockets:
@@ -256,6 +258,7 @@ class Player:
         session_key: str,
         owner: bool,
         preference: int,
+        servers: list[DaphneProcess],
         leaves_on_kill: bool = False,
     ) -> None:
         self.soak = soak
@@ -266,6 +269,7 @@ class Player:
         self.owner = owner
         self.rng = random.Random(f"{soak.options.seed}-{room_id}-{seat}")
         self.preference = preference
+        self.servers = servers
         self.leaves_on_kill = leaves_on_kill
         self.returning: Absence | None = None
         self.my_turn_shown = False
@@ -321,7 +325,7 @@ class Player:
         for attempt in itertools.count():
             if self.soak.closing:
                 return None
-            server = self.soak.servers[(self.preference + attempt) % len(self.soak.servers)]
+            server = self.servers[(self.preference + attempt) % len(self.servers)]
             incarnation = server.incarnation
             try:
                 socket = await open_table(
@@ -447,6 +451,9 @@ class Soak:
         self.servers = [
             DaphneProcess(env=env, output=self.workdir / f"daphne-{n}.log") for n in (1, 2)
         ]
+        # The idle table's sockets only: a server with no traffic at all, where a socket
+        # closed by a quiet channel layer shows at once (the busy ones hide it).
+        self.quiet_server = DaphneProcess(env=env, output=self.workdir / "daphne-quiet.log")
         self.worker = CeleryWorkerProcess(
             env=env,
             hostname=f"soak-{self.run_id}@pilotta",
@@ -493,8 +500,8 @@ class Soak:
         return self.report
 
     def start_processes(self) -> None:
-        self.event("starting two daphne servers and a Celery worker with beat")
-        processes: list[SiteProcess] = [*self.servers, self.worker]
+        self.event("starting three daphne servers (one for idle sockets) and a worker with beat")
+        processes: list[SiteProcess] = [*self.servers, self.quiet_server, self.worker]
         with ThreadPoolExecutor(max_workers=len(processes)) as starting:
             futures = [starting.submit(process.start) for process in processes]
             for future in futures:
@@ -502,7 +509,7 @@ class Soak:
         self.event("ready: " + ", ".join(p.name for p in processes))
 
     def stop_processes(self) -> None:
-        for process in [*self.servers, self.worker]:
+        for process in [*self.servers, self.quiet_server, self.worker]:
             process.stop()
 
     async def play(self) -> None:
@@ -595,6 +602,7 @@ class Soak:
                     session_key=key,
                     owner=seat == 0,
                     preference=len(self.sessions),
+                    servers=self.servers if playing else [self.quiet_server],
                     leaves_on_kill=playing and layout == LEAVER_LAYOUT,
                 )
             )
