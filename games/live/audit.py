@@ -40,6 +40,7 @@ class Audit:
     rounds_finished: int = 0
     late_turns: int = 0
     worst_lateness: float = 0.0
+    worst_turn: str = ""
     never_played: int = 0
     notes: list[str] = field(default_factory=list)
 
@@ -99,7 +100,9 @@ def audit_rooms(
         for seat, created in round_.actions.order_by("seq").values_list("seat", "created"):
             if (when := due(room, seat, opened)) is not None:
                 lateness = (created - when[0]).total_seconds()
-                audit.worst_lateness = max(audit.worst_lateness, lateness)
+                if lateness > audit.worst_lateness:
+                    audit.worst_lateness = lateness
+                    audit.worst_turn = f"room {room.pk} seat {seat} ({when[1]})"
                 if lateness > timing.late_seconds:
                     audit.late_turns += 1
                     audit.notes.append(

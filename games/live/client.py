@@ -2,11 +2,12 @@
 
 The user is logged in through Django's own login machinery into a session in the database, and
 the socket carries that session's cookie and the page's Origin, as htmx's ws extension does.
-What the table sends are HTML fragments swapped in out of band; the helpers below read the few
-facts a script needs from them.
+What the table sends are HTML fragments swapped in out of band: the whole table on connect,
+then only the regions that changed; ``TableView`` keeps the few facts a script needs.
 """
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -24,6 +25,7 @@ LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 OPEN_SECONDS = 10.0
 
 _TO_ACT = re.compile(r'class="seat [^"]*\bto-act\b[^"]*" id="seat-(\d)"')
+_TAG = re.compile(r"<[^>]+>")
 
 
 def login_session(user: User) -> str:
@@ -76,17 +78,48 @@ def action_message(action: Action) -> dict[str, Any]:
     return {"action": str(action)}
 
 
-def is_table(fragment: str) -> bool:
-    """Say whether a fragment is the whole table (not a message for this connection only)."""
-    return 'id="table"' in fragment
+def is_error(fragment: str) -> bool:
+    """Say whether a fragment is a message for this connection only (a refused action)."""
+    return fragment.lstrip().startswith('<div id="table-message"') and "table-message-error" in (
+        fragment
+    )
 
 
-def shows_my_turn(fragment: str) -> bool:
-    """Say whether a table fragment tells its viewer that it is their turn."""
+def error_text(fragment: str) -> str:
+    """Return the words of a message fragment, without its markup."""
+    return " ".join(_TAG.sub(" ", fragment).split())
+
+
+def shows_my_turn(fragment: str) -> bool | None:
+    """Say whether a fragment tells its viewer it is their turn; None if it leaves that as is.
+
+    Only the controls region says so, and a change sends only the regions that changed.
+    """
+    if 'id="table-controls"' not in fragment:
+        return None
     return 'class="your-turn"' in fragment
 
 
 def seat_to_act(fragment: str) -> int | None:
-    """Return the seat a table fragment marks as the one to act, or None."""
+    """Return the seat a fragment's seats region marks as the one to act, or None."""
     found = _TO_ACT.search(fragment)
     return int(found.group(1)) if found else None
+
+
+@dataclass
+class TableView:
+    """The few facts of a table a script reads, kept up to date fragment by fragment."""
+
+    my_turn: bool = False
+    to_act: int | None = None
+    summary: bool = False
+
+    def apply(self, fragment: str) -> None:
+        if is_error(fragment):
+            return
+        if (turn := shows_my_turn(fragment)) is not None:
+            self.my_turn = turn
+        if 'id="table-seats"' in fragment:
+            self.to_act = seat_to_act(fragment)
+        if 'id="table-extras"' in fragment:
+            self.summary = 'class="round-summary"' in fragment

@@ -31,7 +31,6 @@ import asyncio
 import itertools
 import json
 import random
-import re
 import tempfile
 import threading
 import time
@@ -52,13 +51,20 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from accounts.models import User
 from games.engine import Action, Announce, Bid, Pass, Play, Show
 from games.live.audit import Absence, Timing, audit_rooms, logged_actions, vanished
-from games.live.client import action_message, is_table, login_session, open_table, shows_my_turn
+from games.live.client import (
+    TableView,
+    action_message,
+    error_text,
+    is_error,
+    login_session,
+    open_table,
+)
 from games.live.processes import CeleryWorkerProcess, DaphneProcess, SiteProcess, child_env
 from games.models import Room, Round
 from games.selectors import round_view
 
 # The services the soak drives, imported by name in this one place.
-from games.services import (
+from games.services.rooms import (
     match_rematch,
     room_create,
     room_fill_seat_with_bot,
@@ -120,6 +126,7 @@ class SoakReport:
     turns_never_played: int = 0
     late_turns: int = 0
     worst_lateness: float = 0.0
+    worst_turn: str = ""
     idle_drops: int = 0
     drop_codes: dict[str, int] = field(default_factory=dict)
     missed_updates: int = 0
@@ -161,7 +168,8 @@ class SoakReport:
             f"  ({self.actions_vanished} vanished after commit, "
             f"{self.turns_never_played} turns never played)",
             f"  turns applied > {LATE_SECONDS:.0f} s late:      {self.late_turns}"
-            f"  (worst {self.worst_lateness:.1f} s after due)",
+            f"  (worst {self.worst_lateness:.1f} s after due"
+            + (f": {self.worst_turn})" if self.worst_turn else ")"),
             f"  sockets dropped while idle:     {self.idle_drops}"
             + (f"  (close codes: {codes})" if codes else ""),
             f"  table updates missed:           {self.missed_updates}",
@@ -272,7 +280,7 @@ class Player:
         self.servers = servers
         self.leaves_on_kill = leaves_on_kill
         self.returning: Absence | None = None
-        self.my_turn_shown = False
+        self.view = TableView()
         self.sent: set[tuple[int, int]] = set()
         self.last_sent: tuple[int, int] | None = None
         self.missed: set[tuple[int, int]] = set()
@@ -338,7 +346,7 @@ class Player:
                 self.soak.report.failed_connects += 1
             else:
                 self.sent.clear()
-                self.my_turn_shown = False
+                self.view = TableView()
                 if self.returning is not None:
                     self.returning.back = datetime.now(UTC)
                     self.returning = None
@@ -360,18 +368,18 @@ class Player:
             quiet_since = time.monotonic()
             # The table's first view comes once the server has counted this connection.
             self.connected.set()
-            if not is_table(fragment):
+            if is_error(fragment):
                 self.refused(fragment)
                 continue
-            self.my_turn_shown = shows_my_turn(fragment)
-            if self.my_turn_shown or (self.owner and "round-summary" in fragment):
+            self.view.apply(fragment)
+            if self.view.my_turn or (self.owner and self.view.summary):
                 await self.consider(socket, polled=False)
         await socket.close()
 
     def refused(self, fragment: str) -> None:
         """The table refused this player's last action: note why, and allow another try."""
         self.soak.report.refused_actions += 1
-        text = " ".join(re.sub(r"<[^>]+>", " ", fragment).split())
+        text = error_text(fragment)
         self.soak.event(f"room {self.room_id} seat {self.seat}: action refused: {text}")
         if self.last_sent is not None:
             self.sent.discard(self.last_sent)
@@ -393,7 +401,7 @@ class Player:
             # Sent over an open socket, and still the turn after a quiet while: it vanished.
             self.soak.report.unapplied_actions += 1
             self.soak.event(f"room {self.room_id} seat {self.seat}: an action sent had no effect")
-        elif polled and not self.my_turn_shown and key not in self.missed and turn.since:
+        elif polled and not self.view.my_turn and key not in self.missed and turn.since:
             waited = (datetime.now(UTC) - turn.since).total_seconds()
             if waited > MISSED_AFTER_SECONDS:
                 self.missed.add(key)
@@ -654,6 +662,7 @@ class Soak:
         self.report.rounds_finished = audit.rounds_finished
         self.report.late_turns = audit.late_turns
         self.report.worst_lateness = audit.worst_lateness
+        self.report.worst_turn = audit.worst_turn
         self.report.turns_never_played = audit.never_played
         for note in audit.notes:
             self.event(note)

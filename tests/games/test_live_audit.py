@@ -9,7 +9,6 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import User
-from games import services
 from games.engine import Pass
 from games.live.audit import (
     Absence,
@@ -20,6 +19,7 @@ from games.live.audit import (
     vanished,
 )
 from games.models import Round, RoundAction
+from games.services import rooms, table
 from tests.games.conftest import bot_room
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def at(seconds: float) -> datetime:
 def started_round(owner: User, *, first: int, turn_seconds: int = 0) -> Round:
     """Start a room of the owner (seat 0) and three computers, with ``first`` to open."""
     room = bot_room(owner, turn_seconds=turn_seconds)
-    services.room_start(room_id=room.pk, user=owner)
+    rooms.room_start(room_id=room.pk, user=owner)
     round_ = Round.objects.get(match__room=room)
     Round.objects.filter(pk=round_.pk).update(dealer=(first - 1) % 4)
     return Round.objects.get(pk=round_.pk)
@@ -51,13 +51,14 @@ def audit(round_: Round, *, end: datetime, absences=None):  # type: ignore[no-un
 def test_a_computer_turn_played_long_after_its_pacing_is_late(owner, queued):
     round_ = started_round(owner, first=3)
     opened_at(round_, at(-100))
-    services.round_apply_action(round_id=round_.pk, seat=3, action=Pass(), actor=None)
+    table.round_apply_action(round_id=round_.pk, seat=3, action=Pass(), actor=None)
     RoundAction.objects.filter(round=round_).update(created=at(-60))
 
     result = audit(round_, end=at(0))
 
     assert result.late_turns == 1
     assert result.worst_lateness == pytest.approx(39.7)
+    assert result.worst_turn == f"room {round_.match.room_id} seat 3 (computer)"
     # The owner's turn comes next, and people may take their time.
     assert result.never_played == 0
     assert result.rounds_finished == 0
@@ -66,7 +67,7 @@ def test_a_computer_turn_played_long_after_its_pacing_is_late(owner, queued):
 def test_a_computer_turn_played_on_time_is_not_late(owner, queued):
     round_ = started_round(owner, first=3)
     opened_at(round_, at(-100))
-    services.round_apply_action(round_id=round_.pk, seat=3, action=Pass(), actor=None)
+    table.round_apply_action(round_id=round_.pk, seat=3, action=Pass(), actor=None)
     RoundAction.objects.filter(round=round_).update(created=at(-99))
 
     assert audit(round_, end=at(0)).late_turns == 0
@@ -133,7 +134,7 @@ def test_a_player_back_within_the_grace_owes_nothing():
 
 def test_an_action_seen_committed_and_gone_later_has_vanished(owner, queued):
     round_ = started_round(owner, first=3)
-    services.round_apply_action(round_id=round_.pk, seat=3, action=Pass(), actor=None)
+    table.round_apply_action(round_id=round_.pk, seat=3, action=Pass(), actor=None)
     seen = logged_actions([round_.match.room_id])
     assert len(seen) == 1
     assert vanished(seen) == 0

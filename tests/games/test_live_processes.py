@@ -11,18 +11,17 @@ from django.conf import settings
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
-from games import services
 from games.engine import Pass
 from games.live.client import (
+    TableView,
     action_message,
-    is_table,
+    is_error,
     login_session,
     open_table,
-    seat_to_act,
-    shows_my_turn,
 )
 from games.models import Round
 from games.selectors import round_view
+from games.services import rooms as room_services
 from tests.conftest import site_env
 from tests.games.conftest import seated_room
 
@@ -34,14 +33,15 @@ UPDATE_SECONDS = 10
 SOAK_TIMEOUT_SECONDS = 240
 
 
-async def next_table(socket: ClientConnection, timeout: float) -> str:
-    """Wait for the next whole-table fragment, skipping messages meant for one connection."""
+async def next_view(socket: ClientConnection, view: TableView, timeout: float) -> TableView:
+    """Apply the next table fragment to ``view``, skipping messages meant for one connection."""
     deadline = time.monotonic() + timeout
     while True:
         remaining = deadline - time.monotonic()
         fragment = await asyncio.wait_for(socket.recv(decode=True), remaining)
-        if is_table(fragment):
-            return fragment
+        if not is_error(fragment):
+            view.apply(fragment)
+            return view
 
 
 async def stay_idle(socket: ClientConnection, seconds: float) -> None:
@@ -63,7 +63,7 @@ def test_an_idle_table_socket_stays_open_and_gets_the_next_move(daphne_servers, 
     """A watcher on one server, idle for a minute, sees a move sent through the other server."""
     first, second = daphne_servers(), daphne_servers()
     room = seated_room(players)
-    services.room_start(room_id=room.pk, user=players[0])
+    room_services.room_start(room_id=room.pk, user=players[0])
     view = round_view(Round.objects.select_related("match__room").get(match__room=room))
     mover = view.state.to_act
     assert mover is not None
@@ -72,24 +72,24 @@ def test_an_idle_table_socket_stays_open_and_gets_the_next_move(daphne_servers, 
     watcher_key = login_session(players[watcher])
     mover_key = login_session(players[mover])
 
-    async def scenario() -> str:
+    async def scenario() -> TableView:
         async with await open_table(
             port=first.port, room_id=room.pk, session_key=watcher_key
         ) as watching:
-            opening = await next_table(watching, UPDATE_SECONDS)
-            assert seat_to_act(opening) == mover
-            assert not shows_my_turn(opening)
+            seen = await next_view(watching, TableView(), UPDATE_SECONDS)
+            assert seen.to_act == mover
+            assert not seen.my_turn
             await stay_idle(watching, IDLE_SECONDS)
             async with await open_table(
                 port=second.port, room_id=room.pk, session_key=mover_key
             ) as moving:
-                assert shows_my_turn(await next_table(moving, UPDATE_SECONDS))
+                assert (await next_view(moving, TableView(), UPDATE_SECONDS)).my_turn
                 await moving.send(json.dumps(action_message(Pass())))
-                return await next_table(watching, UPDATE_SECONDS)
+                return await next_view(watching, seen, UPDATE_SECONDS)
 
-    update = asyncio.run(scenario())
+    seen = asyncio.run(scenario())
 
-    assert seat_to_act(update) == (mover + 1) % 4
+    assert seen.to_act == (mover + 1) % 4
     assert round_view(view.round).seq == 1
 
 
