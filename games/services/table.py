@@ -146,7 +146,11 @@ def round_apply_action(
     state that has moved on since. Nothing is written when the action is refused.
     """
     try:
-        round_ = Round.objects.select_for_update().select_related("match__room").get(pk=round_id)
+        round_ = (
+            Round.objects.select_for_update(of=("self",))
+            .select_related("match__room")
+            .get(pk=round_id)
+        )
     except Round.DoesNotExist:
         raise GameError("no_round") from None
     if round_.status != Round.Status.PLAYING:
@@ -158,7 +162,7 @@ def round_apply_action(
     if state.to_act != seat:
         raise GameError("not_your_turn")
     room = round_.match.room
-    chair = RoomSeat.objects.select_for_update().get(room=room, seat=seat)
+    chair = RoomSeat.objects.select_for_update(of=("self",)).get(room=room, seat=seat)
     seat_changed = False
     if actor is not None:
         if chair.user_id != actor.pk:
