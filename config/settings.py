@@ -263,7 +263,7 @@ ROUND_PAUSE_SECONDS = float(env_str("ROUND_PAUSE_SECONDS", "3"))
 DISCONNECT_GRACE_SECONDS = float(env_str("DISCONNECT_GRACE_SECONDS", "60"))
 # A live socket renews its lease three times per this; a killed process's sockets stop counting
 # within it. A computer's turn overdue by more than TURN_OVERDUE_SECONDS is queued again.
-PRESENCE_TTL_SECONDS = float(env_str("PRESENCE_TTL_SECONDS", "15"))
+PRESENCE_TTL_SECONDS = float(env_str("PRESENCE_TTL_SECONDS", "10"))
 TURN_OVERDUE_SECONDS = float(env_str("TURN_OVERDUE_SECONDS", "5"))
 
 LOGGING = {
