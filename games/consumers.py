@@ -1,6 +1,5 @@
 """The live table socket: players send actions, every connection renders its own seat's view."""
 
-from functools import partial
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -105,9 +104,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     def mark_disconnected(self) -> None:
         seat_disconnected(room_id=self.room_id, user=self.user)
 
-    # Drawing reads the cache, not the database (but on a miss): it runs beside the table's
-    # writes instead of queueing behind them on the shared database thread.
-    @partial(database_sync_to_async, thread_sensitive=False)
+    @database_sync_to_async
     def draw(self, *, key: str | None = None, full: bool = False) -> str:
         """Draw from the room's shared snapshot: the whole table, or only what changed."""
         snapshot = table_snapshot(room_id=self.room_id, key=key)

@@ -6,6 +6,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -70,6 +71,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if IN_CI:
         pytest.fail(f"required by CI but missing: {message}", pytrace=False)
     pytest.skip(message)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Hash test passwords cheaply: a real hasher spends a tenth of a second on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

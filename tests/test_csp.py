@@ -8,8 +8,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.services import rooms as room_services
-from tests.accounts.factories import UserFactory
-from tests.games.conftest import make_user, seated_room
+from tests.factories import UserFactory, make_user, seated_room
 
 pytestmark = pytest.mark.django_db
 

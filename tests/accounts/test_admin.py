@@ -6,7 +6,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
-from tests.accounts.factories import (
+from tests.factories import (
     PASSWORD,
     FriendRequestFactory,
     InvitationFactory,

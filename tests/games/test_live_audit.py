@@ -20,7 +20,7 @@ from games.live.audit import (
 )
 from games.models import Round, RoundAction
 from games.services import rooms, table
-from tests.games.conftest import bot_room
+from tests.factories import bot_room
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from games.models import RoomSeat, Round, RoundAction
 from games.services import rooms as room_services
 from games.services.table import round_schedule_turn
 from tests.conftest import site_env
-from tests.games.conftest import bot_room, make_user
+from tests.factories import bot_room, make_user
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -23,7 +23,7 @@ from games.models import Round
 from games.selectors import round_view
 from games.services import rooms as room_services
 from tests.conftest import site_env
-from tests.games.conftest import seated_room
+from tests.factories import seated_room
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

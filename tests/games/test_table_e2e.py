@@ -15,7 +15,7 @@ from django.test import override_settings
 from config.celery import app as celery_app
 from games.models import Round
 from tests.conftest import chromium_path, database_url, start_celery_worker
-from tests.games.conftest import make_user
+from tests.factories import make_user
 
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize

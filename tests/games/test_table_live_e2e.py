@@ -12,7 +12,7 @@ from games.models import Room, Round, RoundAction
 from games.selectors import round_view
 from games.services import rooms as room_services
 from tests.conftest import chromium_path
-from tests.games.conftest import bot_room, make_user
+from tests.factories import bot_room, make_user
 from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE, BrowserTestCase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
