@@ -30,8 +30,13 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
             await sync_to_async(lobby_disconnected)(user_id=self.user_id)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Ignore client messages: the lobby socket only pushes to the browser."""
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Ignore client messages unread: the lobby socket only pushes to the browser.
+
+        The JSON consumer would decode them first, and raise on bad JSON or a binary frame.
+        """
 
     async def lobby_html(self, event: dict[str, Any]) -> None:
         """Forward an already rendered out-of-band fragment."""
