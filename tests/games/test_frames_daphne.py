@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.db import connections
 from django.test import Client
@@ -20,12 +21,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Origin
 
-from games import services
 from games.models import Room, Round, RoundAction
 from games.selectors import round_state
 from tests.conftest import database_url
-from tests.games.conftest import make_user, seated_room
-from tests.games.test_consumers import HEADERS, next_action
+from tests.games.test_consumer_frames import is_refusal
+from tests.games.test_consumers import HEADERS, next_action, start_table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -130,10 +130,9 @@ async def open_seat(port: int, room: Room, cookie: str) -> Seat:
 
 
 @pytest.fixture
-def table(daphne: int, queued) -> tuple[int, Room, list[str]]:
-    players = [make_user(f"Seat{n}") for n in range(4)]
-    room = seated_room(players)
-    services.room_start(room_id=room.pk, user=players[0])
+def table(daphne: int, queued, settings) -> tuple[int, Room, list[str]]:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    players, room = async_to_sync(start_table)()
     return daphne, room, [cookie_for(player) for player in players]
 
 
@@ -149,7 +148,7 @@ async def a_valid_move_is_applied(room: Room, seats: list[Seat]) -> float:
     move = {"action": str(next_action(state)), "HEADERS": HEADERS}
     await seats[state.to_act].socket.send(json.dumps(move))
     for seat, mark in zip(seats, marks, strict=True):
-        while not any('id="table"' in text for _at, text in seat.received[mark:]):
+        while all(is_refusal(text) for _at, text in seat.received[mark:]):
             assert time.monotonic() - started < 10, "the move was not shown"
             await asyncio.sleep(0.01)
     shown = time.monotonic() - started
@@ -239,15 +238,17 @@ def test_a_flood_of_five_thousand_messages_queues_no_replies(table) -> None:
         shown = await a_valid_move_is_applied(room, seats)
         answers = await flooder.settled_timed()
         last = max((at for at, _text in answers), default=sent)
-        answered = [text for _at, text in answers if "table-message" in text]
+        answered = [text for _at, text in answers if is_refusal(text)]
 
         # A burst of 20, then 10 a second while the server works through the queue, and one
         # request to slow down per refill at most.
         assert len(answered) <= 2 * (20 + 10 * (last - started)) + 1
         assert sum(NOT_YOUR_TURN in text for text in answered) >= 20
         assert any(SLOW_DOWN in text for text in answered)
-        assert last - sent < 5
-        assert shown < 2
+        # Reading and dropping 5,000 frames takes the server a few seconds on a busy machine;
+        # answering each one took minutes.
+        assert last - sent < 20
+        assert shown < 5
         assert await in_thread(action_count) == count + 1
         print(
             f"\nflood: 5000 messages sent in {sent - started:.2f} s, "
