@@ -53,9 +53,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Read one frame warily: within the rate limit, a bad frame is answered, never raised.
 
         Replaces the JSON consumer's decoding, which raises on bad JSON, a binary frame or deep
-        nesting and so ends the socket. The socket stays open whatever arrives; an oversized
-        frame is answered like any bad one (daphne's own message size limit, larger, closes
-        with 1009 before the frame reaches us).
+        nesting and so ends the socket. The socket stays open whatever arrives: a frame over
+        16 KiB is answered like any bad one. Only past daphne's own limit (1 MiB by default)
+        does the server drop the connection, before the frame reaches us.
         """
         admission = self.limiter().admit()
         if admission is Admission.DROP:
