@@ -6,7 +6,6 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import Any
 
 import pytest
 from django.conf import settings
@@ -59,6 +58,14 @@ def missing_browser() -> str | None:
     return None
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Hash test passwords cheaply: a real hasher spends a tenth of a second on purpose.
+
+    Set for the whole run, so that the live servers the browser tests fork inherit it.
+    """
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     reasons = []
     if item.get_closest_marker("services") and (reason := missing_services()):
@@ -71,12 +78,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if IN_CI:
         pytest.fail(f"required by CI but missing: {message}", pytrace=False)
     pytest.skip(message)
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings: Any) -> None:
-    """Hash test passwords cheaply: a real hasher spends a tenth of a second on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
