@@ -110,11 +110,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis carries the channel layer, the Celery broker and the cache when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
+GROUP_EXPIRY_SECONDS = 300
+GROUP_REJOIN_SECONDS = 60
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]},
+            # A process killed with sockets open leaves their channels in the tables' groups;
+            # they drop out after GROUP_EXPIRY_SECONDS, since live sockets re-join every minute.
+            "CONFIG": {
+                "hosts": [channel_layer_host(REDIS_URL)],
+                "group_expiry": GROUP_EXPIRY_SECONDS,
+            },
         }
     }
     CACHES = {

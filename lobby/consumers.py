@@ -19,7 +19,7 @@ class LobbyConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
         # The user counts as online while this socket lives (see games.liveness).
-        await self.leases_take([user_scope(self.user_id)])
+        await self.leases_take([user_scope(self.user_id)], groups=(self.group_name,))
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
