@@ -23,8 +23,9 @@ nobody has bid yet, or a pass, as the table's buttons send them.
     sockets received; each player's send -> own view updated; the computers' turns from the log
     (previous action committed -> the computer's action committed). Errors: tracebacks in the
     servers' output, sockets the server closed, refusals of actions (the script sends only what
-    its view offers), connections refused, actions with no update after ``UNANSWERED_SECONDS``,
-    and tables with no update in the window's last ``STALLED_SECONDS``.
+    its view offers), connections refused and actions with no update after
+    ``UNANSWERED_SECONDS``. Signs of overload, not errors: the tables with no update in the
+    window's last ``STALLED_SECONDS``, and the tasks waiting in the worker's queue at its end.
 
 (c) Bytes per action per connection, from (a): the size of the (uncompressed) message each of
     the four sockets received for each action, for the player who acted and for the others, and
@@ -54,8 +55,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from channels.layers import BaseChannelLayer, get_channel_layer
+from django.conf import settings
 from django.contrib.sessions.models import Session
-from django.db import connections
+from django.db import IntegrityError, connections
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
@@ -64,7 +66,7 @@ from games.engine.actions import MIN_BID
 from games.errors import GameError
 from games.live.client import TableView, error_text, is_error, login_session, open_table
 from games.live.processes import CeleryWorkerProcess, DaphneProcess, SiteProcess, child_env
-from games.models import Room, RoundAction
+from games.models import Room, Round, RoundAction
 from games.services.rooms import (
     match_rematch,
     room_create,
@@ -97,6 +99,8 @@ SETTLE_SECONDS = 1.0
 # The worker is ready once a computer played and its processes use less than this for a second.
 READY_SECONDS = 120.0
 IDLE_CORES = 0.1
+# How long the computers may take to finish their turns once the players stop.
+QUIET_SECONDS = 60.0
 # (a) gives up after this many errors: its figures would mean nothing.
 MAX_ERRORS = 5
 TRACEBACK = "Traceback (most recent call last)"
@@ -219,6 +223,10 @@ class LoadLevel:
     acted_bytes: Spread = field(default_factory=Spread)
     others_bytes: Spread = field(default_factory=Spread)
     rematches: int = 0
+    # Overload, not errors: tables with no update in the window's last STALLED_SECONDS, and
+    # the tasks waiting in the worker's queue at the window's end.
+    waiting_tables: int = 0
+    queued_tasks: int = 0
     cpu_cores: dict[str, float] = field(default_factory=dict)
     load_average: tuple[float, float, float] = (0.0, 0.0, 0.0)
     errors: Errors = field(default_factory=Errors)
@@ -325,20 +333,24 @@ def _clock_ticks() -> int:
     return os.sysconf("SC_CLK_TCK")
 
 
-def group_cpu_seconds(group: int) -> float:
-    """Return the CPU seconds the live processes of a process group have used so far."""
-    ticks = 0
+def _processes() -> Iterable[tuple[int, int, float, str]]:
+    """Yield each process's id, process group, CPU seconds so far, and command line."""
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
         try:
             stat = Path(entry.path, "stat").read_text()
+            command = Path(entry.path, "cmdline").read_bytes().replace(b"\0", b" ").decode()
         except OSError:
             continue
         fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[2]) == group:
-            ticks += int(fields[11]) + int(fields[12])
-    return ticks / _clock_ticks()
+        seconds = (int(fields[11]) + int(fields[12])) / _clock_ticks()
+        yield int(entry.name), int(fields[2]), seconds, command
+
+
+def group_cpu_seconds(group: int) -> float:
+    """Return the CPU seconds the live processes of a process group have used so far."""
+    return sum(seconds for _pid, pgrp, seconds, _cmd in _processes() if pgrp == group)
 
 
 def machine_busy_ticks() -> tuple[int, int]:
@@ -351,29 +363,43 @@ def machine_busy_ticks() -> tuple[int, int]:
 
 @dataclass
 class CpuMark:
+    """CPU seconds so far of each process, by the part of the system it belongs to."""
+
     at: float
-    groups: dict[str, float]
-    bench: float
+    seconds: dict[str, dict[int, float]]
     machine: tuple[int, int]
 
 
-def cpu_mark(processes: dict[str, SiteProcess]) -> CpuMark:
-    times = os.times()
-    return CpuMark(
-        at=time.monotonic(),
-        groups={
-            name: group_cpu_seconds(p.pid) for name, p in processes.items() if p.pid is not None
-        },
-        bench=times.user + times.system,
-        machine=machine_busy_ticks(),
-    )
+def cpu_mark(groups: dict[str, int], database: str) -> CpuMark:
+    """Read the CPU used so far by the process groups ``groups`` (by name), by this process,
+    by the PostgreSQL backends serving ``database``, and by Redis (which others share)."""
+    seconds: dict[str, dict[int, float]] = {name: {} for name in [*groups, "bench", "postgres"]}
+    seconds["redis (shared)"] = {}
+    backend = f" {database} "
+    for pid, pgrp, used, command in _processes():
+        name = next((n for n, group in groups.items() if group == pgrp), None)
+        if pid == os.getpid():
+            name = "bench"
+        elif command.startswith("postgres:") and backend in command:
+            name = "postgres"
+        elif command.startswith("redis-server"):
+            name = "redis (shared)"
+        if name is not None:
+            seconds[name][pid] = used
+        if pid in groups.values():
+            # The group's leader alone: a Celery worker's main process, apart from its pool.
+            seconds.setdefault(f"{name} main process", {})[pid] = used
+    return CpuMark(at=time.monotonic(), seconds=seconds, machine=machine_busy_ticks())
 
 
 def cores_used(start: CpuMark, end: CpuMark) -> dict[str, float]:
-    """Return the cores each process used between two marks, and the machine's busy share."""
+    """Return the cores each part used between two marks, and the machine's busy share."""
     elapsed = end.at - start.at
-    used = {name: (end.groups[name] - start.groups[name]) / elapsed for name in start.groups}
-    used["bench"] = (end.bench - start.bench) / elapsed
+    used = {
+        name: sum(value - start.seconds.get(name, {}).get(pid, 0.0) for pid, value in pids.items())
+        / elapsed
+        for name, pids in end.seconds.items()
+    }
     busy = end.machine[0] - start.machine[0]
     total = end.machine[1] - start.machine[1]
     used["machine_busy_share"] = busy / total if total else 0.0
@@ -424,7 +450,6 @@ class BenchOptions:
     seed: int = 1
     worker_pool: str = "prefork"
     probe: bool = False
-    keep: bool = False
     workdir: Path | None = None
 
 
@@ -520,10 +545,9 @@ class Bench:
             with contextlib.suppress(Exception):
                 self._db.submit(connections.close_all).result()
             self._db.shutdown()
-            if not self.options.keep:
-                self.remove_rooms(self.rooms)
-                User.objects.filter(pk__in=self.users).delete()
-                Session.objects.filter(session_key__in=self.sessions).delete()
+            self.remove_rooms(self.rooms)
+            User.objects.filter(pk__in=self.users).delete()
+            Session.objects.filter(session_key__in=self.sessions).delete()
             connections.close_all()
         return self.report
 
@@ -543,6 +567,10 @@ class Bench:
             self.report.four_probe = self.read_probe(*four.window, four.actions)
         for tables in self.options.tables:
             self.report.levels.append(await self.load_level(tables))
+
+    def cpu_mark(self) -> CpuMark:
+        groups = {name: p.pid for name, p in self.processes.items() if p.pid is not None}
+        return cpu_mark(groups, settings.DATABASES["default"]["NAME"])
 
     async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run database work in the bench's one database thread."""
@@ -662,8 +690,7 @@ class Bench:
             if now - before < IDLE_CORES:
                 break
             before = now
-        if not self.options.keep:
-            await self.db(self.remove_rooms, [table.room_id])
+        await self.remove_when_quiet([table.room_id])
 
     # (a) and (c).
 
@@ -790,19 +817,20 @@ class Bench:
         for table in created:
             await self.db(self.start_match, table)
         await asyncio.sleep(self.options.warmup)
-        start_cpu = cpu_mark(self.processes)
+        start_cpu = self.cpu_mark()
         load.window = (time.perf_counter(), time.perf_counter() + self.options.seconds)
         started = datetime.now(UTC)
         await asyncio.sleep(self.options.seconds)
         ended = datetime.now(UTC)
-        level.cpu_cores = cores_used(start_cpu, cpu_mark(self.processes))
+        level.cpu_cores = cores_used(start_cpu, self.cpu_mark())
         level.load_average = os.getloadavg()
         load.acting = False
         now = time.perf_counter()
-        level.errors.stalled_tables = sum(
+        level.waiting_tables = sum(
             human.socket is not None and now - human.last_update > STALLED_SECONDS
             for human in humans
         )
+        level.queued_tasks = await self.db(queued_tasks, self.options.redis_url)
         await asyncio.sleep(SETTLE_SECONDS)
         load.closing = True
         watching.cancel()
@@ -828,17 +856,47 @@ class Bench:
         level.others_bytes = Spread.of(load.others_bytes)
         if self.options.probe:
             level.probe = self.read_probe(*load.window_mono, logged)
-        if not self.options.keep:
-            self.logs.mark()
-            await self.db(self.remove_rooms, room_ids)
-            await asyncio.sleep(SETTLE_SECONDS)
-            level.cleanup_tracebacks, _lines = self.logs.tracebacks()
+        # A room left behind would be played by its computers once its player's grace ran out.
+        self.logs.mark()
+        await self.remove_when_quiet(room_ids)
+        await asyncio.sleep(SETTLE_SECONDS)
+        level.cleanup_tracebacks, _lines = self.logs.tracebacks()
         return level
+
+    async def remove_when_quiet(self, room_ids: list[int]) -> None:
+        """Remove the rooms once no computer has a turn to play in them any more.
+
+        The players stopped: the computers play on until a player's turn, and a room removed
+        under a computer's move would fail that move.
+        """
+        deadline = time.monotonic() + QUIET_SECONDS
+        while time.monotonic() < deadline and await self.db(computers_to_play, room_ids):
+            await asyncio.sleep(0.5)
+        for _attempt in range(3):
+            try:
+                await self.db(self.remove_rooms, room_ids)
+                return
+            except IntegrityError:
+                await asyncio.sleep(1.0)
 
     def read_probe(self, start: float, end: float, actions: int) -> dict[str, dict[str, float]]:
         from games.live.probe import summarize
 
         return summarize(self.probe_dir, start=start, end=end, actions=actions)
+
+
+def queued_tasks(redis_url: str) -> int:
+    """Count the tasks waiting in the Celery queue (the default queue, on the broker)."""
+    import redis
+
+    with redis.Redis.from_url(redis_url) as client:
+        return int(client.llen("celery"))
+
+
+def computers_to_play(room_ids: list[int]) -> bool:
+    """Say whether a computer's turn is due in any of the rooms (a player's is never due)."""
+    playing = Round.objects.filter(match__room_id__in=room_ids, status=Round.Status.PLAYING)
+    return playing.filter(turn_due_at__isnull=False).exists()
 
 
 def computers_played(room_id: int) -> bool:
@@ -1062,20 +1120,34 @@ def report_lines(report: BenchReport) -> list[str]:
         f"(b) load: 1 scripted player + 3 medium computers per table; {report.seconds:.0f} s "
         f"window after {report.warmup:.0f} s warm-up",
         "  tables  actions/s  updates/s   player send->own view ms   computer turn ms"
-        "   cores: daphne worker bench machine  errors",
-        "          (log)      (sockets)    p50     p95     max        p50     p95",
+        "   errors   waiting: tables  queue",
+        "          (log)      (sockets)    p50     p95     max        p50      p95",
     ]
     for level in report.levels:
-        cores = level.cpu_cores
         lines.append(
             f"  {level.tables:>6} {level.actions_per_second:>9.1f} "
             f"{level.updates_per_second:>10.1f} {_num(level.human_ms.p50):>7} "
             f"{_num(level.human_ms.p95):>7} {_num(level.human_ms.max):>7}    "
-            f"{_num(level.computer_turn_ms.p50):>7} {_num(level.computer_turn_ms.p95):>7}"
-            f"          {cores.get('daphne', 0):.2f}   {cores.get('worker', 0):.2f}  "
-            f"{cores.get('bench', 0):.2f}   {cores.get('machine_busy_share', 0) * 100:3.0f}%"
-            f"  {level.errors.total}"
+            f"{_num(level.computer_turn_ms.p50):>7} {_num(level.computer_turn_ms.p95):>8}"
+            f"   {level.errors.total:>6}   {level.waiting_tables:>15} {level.queued_tasks:>6}"
         )
+    lines += [
+        "  CPU per action logged (ms), and the machine's busy share in the window:",
+        "  tables    daphne  worker  postgres  redis*   bench   machine",
+    ]
+    for level in report.levels:
+        cores = level.cpu_cores
+        rate = max(level.actions_per_second, 1e-9)
+
+        def per_action(name: str, cores: dict[str, float] = cores, rate: float = rate) -> str:
+            return f"{cores.get(name, 0.0) / rate * 1000:.1f}"
+
+        lines.append(
+            f"  {level.tables:>6} {per_action('daphne'):>9} {per_action('worker'):>7}"
+            f" {per_action('postgres'):>9} {per_action('redis (shared)'):>7}"
+            f" {per_action('bench'):>7} {cores.get('machine_busy_share', 0.0) * 100:>8.0f}%"
+        )
+    lines.append("  (* Redis serves other programs on this machine too)")
     lines += [
         f"  target at {TARGET_LEVEL} tables: >= {TARGET_ACTIONS_PER_SECOND:.0f} actions/s: "
         f"{_met(targets['b_actions_per_second'])}; player p95 <= {TARGET_HUMAN_P95_MS:.0f} ms: "
@@ -1132,7 +1204,6 @@ def parse_options(
         "--probe", action="store_true", help="time the servers' phases (slower; for profiling)"
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    parser.add_argument("--keep", action="store_true", help="keep the users and rooms it made")
     parser.add_argument("--logs", type=Path, help="folder for the processes' output")
     args = parser.parse_args(argv)
     try:
@@ -1151,7 +1222,6 @@ def parse_options(
         seed=args.seed,
         worker_pool=args.worker_pool,
         probe=args.probe,
-        keep=args.keep,
         workdir=args.logs,
     )
     return options, args.json

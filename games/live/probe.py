@@ -12,6 +12,7 @@ the benchmark sums them over a window.
 import functools
 import inspect
 import os
+import re
 import sys
 import threading
 import time
@@ -25,15 +26,16 @@ if TYPE_CHECKING:
 FLUSH_SECONDS = 1.0
 
 _role = "site"
-_samples: list[tuple[str, float, float]] = []
+_samples: list[tuple[str, float, float, float]] = []
 _started_in = 0
 _start_lock = threading.Lock()
 
 
-def record(name: str, start: float, end: float) -> None:
+def record(name: str, start: float, end: float, cpu: float = -1.0) -> None:
+    """Keep one sample: its wall time, and the thread's CPU time in it (-1: not known)."""
     if _started_in != os.getpid():
         _start_flusher()
-    _samples.append((f"{_role}:{name}", end, end - start))
+    _samples.append((f"{_role}:{name}", end, end - start, cpu))
 
 
 def _start_flusher() -> None:
@@ -56,7 +58,9 @@ def _flush_forever() -> None:
         del _samples[: len(batch)]
         if batch:
             with path.open("a") as out:
-                out.writelines(f"{name}\t{end:.6f}\t{took:.6f}\n" for name, end, took in batch)
+                out.writelines(
+                    f"{name}\t{end:.6f}\t{took:.6f}\t{cpu:.6f}\n" for name, end, took, cpu in batch
+                )
 
 
 def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -75,13 +79,39 @@ def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(function)
     def timed_function(*args: Any, **kwargs: Any) -> Any:
-        start = time.monotonic()
+        start, cpu = time.monotonic(), time.thread_time()
         try:
             return function(*args, **kwargs)
         finally:
-            record(name, start, time.monotonic())
+            record(name, start, time.monotonic(), time.thread_time() - cpu)
 
     return timed_function
+
+
+_TABLE = re.compile(r'(?:FROM|INTO|UPDATE)\s+"?(\w+)"?', re.IGNORECASE)
+
+
+def sql_name(sql: str) -> str:
+    """Name a statement by its verb and its first table: ``sql SELECT games_round``."""
+    verb = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else "?"
+    table = _TABLE.search(sql)
+    return f"sql {verb} {table.group(1) if table else ''}".rstrip()
+
+
+def timed_sql(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a cursor's execute: every statement counts as sql.query, and under its own name."""
+
+    @functools.wraps(function)
+    def timed_statement(cursor: Any, sql: str, *args: Any, **kwargs: Any) -> Any:
+        start, cpu = time.monotonic(), time.thread_time()
+        try:
+            return function(cursor, sql, *args, **kwargs)
+        finally:
+            end, used = time.monotonic(), time.thread_time() - cpu
+            record("sql.query", start, end, used)
+            record(sql_name(str(sql)), start, end, used)
+
+    return timed_statement
 
 
 def wrap(owner: Any, attribute: str, name: str) -> None:
@@ -103,8 +133,8 @@ def install(role: str) -> None:
     import games.snapshots
     import games.tasks
 
-    wrap(CursorWrapper, "execute", "sql.query")
-    wrap(CursorWrapper, "executemany", "sql.query")
+    CursorWrapper.execute = timed_sql(CursorWrapper.execute)  # type: ignore[method-assign]
+    CursorWrapper.executemany = timed_sql(CursorWrapper.executemany)  # type: ignore[method-assign]
     wrap(BaseDatabaseWrapper, "_commit", "sql.commit")
     wrap(RedisCache, "get", "cache.get")
     wrap(RedisCache, "set", "cache.set")
@@ -136,17 +166,18 @@ def _time_tasks() -> None:
     """Time each task from its start in a pool process to its end."""
     from celery.signals import task_postrun, task_prerun
 
-    started: dict[str, float] = {}
+    started: dict[str, tuple[float, float]] = {}
 
     @task_prerun.connect(weak=False)
     def before(task_id: str = "", **kwargs: Any) -> None:
-        started[task_id] = time.monotonic()
+        started[task_id] = (time.monotonic(), time.thread_time())
 
     @task_postrun.connect(weak=False)
     def after(task_id: str = "", task: Any = None, **kwargs: Any) -> None:
-        start = started.pop(task_id, None)
-        if start is not None:
-            record(f"task.{getattr(task, 'name', '?').rsplit('.', 1)[-1]}", start, time.monotonic())
+        begun = started.pop(task_id, None)
+        if begun is not None:
+            name = f"task.{getattr(task, 'name', '?').rsplit('.', 1)[-1]}"
+            record(name, begun[0], time.monotonic(), time.thread_time() - begun[1])
 
 
 def summarize(
@@ -156,11 +187,14 @@ def summarize(
     from games.live.bench import percentile
 
     durations: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     for path in sorted(folder.glob("*.tsv")):
         for line in path.read_text().splitlines():
-            name, ended, took = line.split("\t")
+            name, ended, took, used = line.split("\t")
             if start <= float(ended) < end:
                 durations.setdefault(name, []).append(float(took) * 1000)
+                if float(used) >= 0:
+                    cpu.setdefault(name, []).append(float(used) * 1000)
     per = max(actions, 1)
     return {
         name: {
@@ -170,6 +204,7 @@ def summarize(
             "p50_ms": percentile(values, 0.5),
             "p95_ms": percentile(values, 0.95),
             "ms_per_action": sum(values) / per,
+            "cpu_ms_per_action": sum(cpu[name]) / per if name in cpu else -1.0,
         }
         for name, values in sorted(durations.items())
     }
@@ -184,14 +219,19 @@ def probe_lines(report: "BenchReport") -> list[str]:
         lines += [
             "",
             f"phases in the servers, {title} ({actions} actions)",
-            "  phase                                  calls/action  mean ms  p50 ms  p95 ms"
-            "  ms/action",
+            "  phase                                      calls/action  mean ms  p50 ms  p95 ms"
+            "  ms/action  cpu ms/action",
         ]
         for name, figures in phases.items():
             lines.append(
-                f"  {name:<40} {figures['calls_per_action']:>10.2f} {figures['mean_ms']:>8.2f}"
+                f"  {name:<44} {figures['calls_per_action']:>10.2f} {figures['mean_ms']:>8.2f}"
                 f" {figures['p50_ms']:>7.2f} {figures['p95_ms']:>7.2f} "
-                f"{figures['ms_per_action']:>9.2f}"
+                f"{figures['ms_per_action']:>9.2f} "
+                + (
+                    f"{figures['cpu_ms_per_action']:>13.2f}"
+                    if figures["cpu_ms_per_action"] >= 0
+                    else f"{'-':>13}"
+                )
             )
     return lines
 
