@@ -204,6 +204,8 @@ class FourPlayers:
     errors: Errors = field(default_factory=Errors)
     # On the system's monotonic clock, which every process shares.
     window: tuple[float, float] = (0.0, 0.0)
+    # CPU milliseconds per action of each part, over the timed actions.
+    cpu_ms_per_action: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -348,6 +350,15 @@ def _processes() -> Iterable[tuple[int, int, float, str]]:
         yield int(entry.name), int(fields[2]), seconds, command
 
 
+def _thread_cpu_seconds(pid: int, tid: int) -> float:
+    try:
+        stat = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / _clock_ticks()
+
+
 def group_cpu_seconds(group: int) -> float:
     """Return the CPU seconds the live processes of a process group have used so far."""
     return sum(seconds for _pid, pgrp, seconds, _cmd in _processes() if pgrp == group)
@@ -387,8 +398,10 @@ def cpu_mark(groups: dict[str, int], database: str) -> CpuMark:
         if name is not None:
             seconds[name][pid] = used
         if pid in groups.values():
-            # The group's leader alone: a Celery worker's main process, apart from its pool.
+            # The group's leader alone: a Celery worker's main process, apart from its pool;
+            # and its main thread alone: daphne's event loop, apart from its worker threads.
             seconds.setdefault(f"{name} main process", {})[pid] = used
+            seconds.setdefault(f"{name} main thread", {})[pid] = _thread_cpu_seconds(pid, pid)
     return CpuMark(at=time.monotonic(), seconds=seconds, machine=machine_busy_ticks())
 
 
@@ -718,6 +731,7 @@ class Bench:
         full: list[int] = []
         played = 0
         window = [float("inf"), float("inf")]
+        start_cpu = self.cpu_mark()
         rng = random.Random(f"{self.options.seed}-four")
         try:
             while len(samples) < self.options.actions and errors.total < MAX_ERRORS:
@@ -736,6 +750,7 @@ class Bench:
                     break
                 if played == WARM_ACTIONS and window[0] == float("inf"):
                     window[0] = time.monotonic()
+                    start_cpu = self.cpu_mark()
                 sent = time.perf_counter()
                 await actor.websocket.send(json.dumps(message))
                 arrivals = await self.next_updates(players, errors)
@@ -754,6 +769,14 @@ class Bench:
                     if is_card(message):
                         (card_acted if mine else card_others).append(size(text))
             window[1] = time.monotonic()
+            if samples:
+                elapsed = window[1] - window[0]
+                cores = cores_used(start_cpu, self.cpu_mark())
+                result.cpu_ms_per_action = {
+                    name: used * elapsed / len(samples) * 1000
+                    for name, used in cores.items()
+                    if name != "machine_busy_share"
+                }
         finally:
             await floor.close()
             for player in players:
@@ -1115,6 +1138,12 @@ def report_lines(report: BenchReport) -> list[str]:
         f"  floor: bare group_send      {_num(four.floor_ms.p50):>8} "
         f"{_num(four.floor_ms.p95):>8} {_num(four.floor_ms.max):>8}"
         "  (4 channels of the bench, same Redis layer)",
+        "  CPU per action (ms): "
+        + ", ".join(
+            f"{name} {four.cpu_ms_per_action.get(name, 0.0):.1f}"
+            for name in ("daphne", "postgres", "redis (shared)", "worker", "bench")
+        )
+        + f" (daphne's event loop {four.cpu_ms_per_action.get('daphne main thread', 0.0):.1f})",
         f"  errors: {four.errors.summary()}",
         "",
         f"(b) load: 1 scripted player + 3 medium computers per table; {report.seconds:.0f} s "
