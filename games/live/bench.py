@@ -38,6 +38,7 @@ It stops by itself, removes the users and rooms it made, stops what it started a
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -104,6 +105,10 @@ QUIET_SECONDS = 60.0
 # (a) gives up after this many errors: its figures would mean nothing.
 MAX_ERRORS = 5
 TRACEBACK = "Traceback (most recent call last)"
+CHAINED = (
+    "The above exception was the direct cause of the following exception:",
+    "During handling of the above exception, another exception occurred:",
+)
 
 _LEGAL_CARD = re.compile(r'class="card-button" name="action" value="([^"]+)"')
 _BID_VALUE = re.compile(r'<option value="(\d+)">')
@@ -242,6 +247,7 @@ class BenchReport:
     seconds: float
     warmup: float
     worker_pool: str
+    worker_concurrency: int | None
     cpus: int
     load_before: tuple[float, float, float]
     load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
@@ -249,6 +255,12 @@ class BenchReport:
     levels: list[LoadLevel] = field(default_factory=list)
     four_probe: dict[str, dict[str, float]] = field(default_factory=dict)
     logs: str = ""
+
+    @property
+    def pool_processes(self) -> int:
+        if self.worker_pool == "solo":
+            return 1
+        return self.worker_concurrency or self.cpus
 
     @property
     def error_count(self) -> int:
@@ -431,21 +443,35 @@ class LogWatch:
             self.offsets[path] = path.stat().st_size if path.exists() else 0
 
     def tracebacks(self) -> tuple[int, list[str]]:
-        """Count the tracebacks since the mark; return them with the last line of each."""
-        count, lines = 0, []
+        """Count the errors with a traceback since the mark, with each one's exception.
+
+        A chained traceback ("The above exception was the direct cause...") is one error.
+        """
+        count = 0
+        lines: list[str] = []
         for path in self.paths:
             if not path.exists():
                 continue
             with path.open("rb") as log:
                 log.seek(self.offsets[path])
                 text = log.read().decode(errors="replace")
-            for chunk in text.split(TRACEBACK)[1:]:
-                count += 1
+            chunks = text.split(TRACEBACK)
+            for before, chunk in itertools.pairwise(chunks):
+                # The exception: the first line after the frames, which are indented.
                 last = next(
-                    (ln for ln in chunk.splitlines() if ln and not ln.startswith((" ", "\t"))),
+                    (
+                        ln
+                        for ln in chunk.splitlines()[1:]
+                        if ln.strip() and not ln.startswith((" ", "\t"))
+                    ),
                     "",
                 )
-                lines.append(f"{path.name}: {last.strip()[:200]}")
+                line = f"{path.name}: {last.strip()[:200]}"
+                if before.rstrip().endswith(CHAINED) and lines:
+                    lines[-1] = line
+                else:
+                    count += 1
+                    lines.append(line)
         return count, lines
 
 
@@ -462,6 +488,7 @@ class BenchOptions:
     actions: int = 200
     seed: int = 1
     worker_pool: str = "prefork"
+    worker_concurrency: int | None = None
     probe: bool = False
     workdir: Path | None = None
 
@@ -517,7 +544,9 @@ class Bench:
         self.server = (ProbedDaphne if options.probe else DaphneProcess)(
             env=env, output=self.workdir / "daphne.log"
         )
-        self.worker = (ProbedWorker if options.probe else CeleryWorkerProcess)(
+        self.worker = BenchWorker(
+            concurrency=options.worker_concurrency,
+            probe=options.probe,
             env=env,
             hostname=f"bench-{self.run_id}@pilotta",
             beat=True,
@@ -533,6 +562,7 @@ class Bench:
             seconds=options.seconds,
             warmup=options.warmup,
             worker_pool=options.worker_pool,
+            worker_concurrency=options.worker_concurrency,
             cpus=os.cpu_count() or 1,
             load_before=os.getloadavg(),
             logs=str(self.workdir),
@@ -781,6 +811,8 @@ class Bench:
             await floor.close()
             for player in players:
                 await player.close()
+        # Once its players' grace ran out, computers would play this table on, under (b).
+        await self.remove_when_quiet([table.room_id])
         count, lines = self.logs.tracebacks()
         errors.tracebacks += count
         for line in lines:
@@ -1100,10 +1132,23 @@ class ProbedDaphne(DaphneProcess):
         return [python, "-m", "games.live.probe", "daphne", *rest]
 
 
-class ProbedWorker(CeleryWorkerProcess):
+class BenchWorker(CeleryWorkerProcess):
+    """The worker, with a pool of ``concurrency`` processes (None: Celery's default, one per
+    core), started through the probe when asked."""
+
+    def __init__(self, *, concurrency: int | None, probe: bool, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.concurrency = concurrency
+        self.probe = probe
+
     def argv(self) -> list[str]:
-        python, _m, _celery, *rest = super().argv()
-        return [python, "-m", "games.live.probe", "celery", *rest]
+        argv = super().argv()
+        if self.concurrency is not None:
+            argv += ["--concurrency", str(self.concurrency)]
+        if self.probe:
+            python, _m, _celery, *rest = argv
+            argv = [python, "-m", "games.live.probe", "celery", *rest]
+        return argv
 
 
 # Printing.
@@ -1124,7 +1169,8 @@ def report_lines(report: BenchReport) -> list[str]:
     load = " ".join(f"{x:.2f}" for x in report.load_before)
     after = " ".join(f"{x:.2f}" for x in report.load_after)
     lines = [
-        f"Live table benchmark: 1 daphne, 1 Celery worker ({report.worker_pool}, with beat), "
+        f"Live table benchmark: 1 daphne, 1 Celery worker ({report.worker_pool}, "
+        f"{report.pool_processes} processes, with beat), "
         f"PostgreSQL and Redis on 127.0.0.1; seed {report.seed}",
         f"machine: {report.cpus} CPUs shared with the load generator; load average "
         f"{load} before, {after} after",
@@ -1230,6 +1276,11 @@ def parse_options(
         "--worker-pool", default="prefork", choices=("prefork", "solo"), help="(prefork)"
     )
     parser.add_argument(
+        "--worker-concurrency",
+        type=int,
+        help="the worker's pool processes (Celery's default: one per core)",
+    )
+    parser.add_argument(
         "--probe", action="store_true", help="time the servers' phases (slower; for profiling)"
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
@@ -1241,6 +1292,10 @@ def parse_options(
         parser.error("--tables is a comma-separated list of numbers")
     if not tables or min(tables) < 1 or args.seconds <= 0 or args.warmup < 0 or args.actions < 1:
         parser.error("--tables, --seconds and --actions must be positive")
+    if args.worker_concurrency is not None and (
+        args.worker_concurrency < 1 or args.worker_pool == "solo"
+    ):
+        parser.error("--worker-concurrency is a positive number, for the prefork pool")
     options = BenchOptions(
         database_url=database_url,
         redis_url=redis_url,
@@ -1250,6 +1305,7 @@ def parse_options(
         actions=args.actions,
         seed=args.seed,
         worker_pool=args.worker_pool,
+        worker_concurrency=args.worker_concurrency,
         probe=args.probe,
         workdir=args.logs,
     )

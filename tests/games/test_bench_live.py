@@ -13,7 +13,7 @@ from django.conf import settings
 from accounts.models import User
 from games.consumers import action_text
 from games.engine import RoundState, deal, draw_cut, parse_action, shuffled_deck
-from games.live.bench import BenchView, choose, percentile
+from games.live.bench import BenchView, LogWatch, choose, percentile
 from games.models import Room
 from games.rendering import TableScreen
 from games.snapshots import SeatView, TableSnapshot
@@ -79,6 +79,40 @@ def test_percentiles_are_nearest_rank():
     assert percentile(samples, 0.5) == 50
     assert percentile(samples, 0.95) == 95
     assert percentile([7.0], 0.95) == 7.0
+
+
+CHAINED_LOG = """[12:00:00: ERROR] Task raised unexpected
+Traceback (most recent call last):
+  File "x.py", line 1, in f
+psycopg.errors.DeadlockDetected: deadlock detected
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "y.py", line 2, in g
+django.db.utils.OperationalError: deadlock detected
+[12:00:01: ERROR] Exception inside application
+Traceback (most recent call last):
+  File "z.py", line 3, in h
+ValueError: bad
+"""
+
+
+def test_tracebacks_are_counted_once_per_error_since_the_mark(tmp_path):
+    log = tmp_path / "worker.log"
+    log.write_text("Traceback (most recent call last):\nOldError: before the mark\n")
+    watch = LogWatch([log, tmp_path / "never-written.log"])
+    watch.mark()
+    with log.open("a") as out:
+        out.write(CHAINED_LOG)
+
+    count, lines = watch.tracebacks()
+
+    assert count == 2
+    assert lines == [
+        "worker.log: django.db.utils.OperationalError: deadlock detected",
+        "worker.log: ValueError: bad",
+    ]
 
 
 def test_the_bench_refuses_to_run_without_postgresql_and_redis():
