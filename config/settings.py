@@ -266,9 +266,13 @@ DISCONNECT_GRACE_SECONDS = float(env_str("DISCONNECT_GRACE_SECONDS", "60"))
 PRESENCE_TTL_SECONDS = float(env_str("PRESENCE_TTL_SECONDS", "15"))
 TURN_OVERDUE_SECONDS = float(env_str("TURN_OVERDUE_SECONDS", "5"))
 
+# One handler, on the root: every line is printed once. Django's default logging gives the
+# "django" logger a console handler of its own (with DEBUG on) that also propagates to the root,
+# which printed each request and each server message twice; "handlers": [] removes it.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
 }
