@@ -12,6 +12,7 @@ from typing import Literal
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
 
 from config.env import channel_layer_host, email_settings, env_bool, env_list, env_str
 
@@ -143,6 +144,15 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# The strong computers' searches take up to half a second of CPU per card: they have a queue of
+# their own, so that cheap moves (easy, medium, the clock) never wait behind them. A worker
+# started without -Q serves both; production runs one worker per queue (see README).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+STRONG_BOT_QUEUE = "strong"
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name), routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, STRONG_BOT_QUEUE)
+)
 # Beat runs the table's sweeper every few seconds (inside the web process in the embedded default,
 # `celery -A config beat` beside the workers otherwise); its schedule needs no file.
 TABLE_SWEEP_SECONDS = float(env_str("TABLE_SWEEP_SECONDS", "5"))
