@@ -79,7 +79,8 @@ def send_room_invitation_email(invitation_id: int) -> None:
         .filter(pk=invitation_id)
         .first()
     )
-    if invitation is None:
+    # A guest has no address (and is never invited); the check keeps the type honest.
+    if invitation is None or invitation.user.email is None:
         return
     recipient = invitation.user
     language = recipient.preferred_language
@@ -90,4 +91,4 @@ def send_room_invitation_email(invitation_id: int) -> None:
             "link": absolute_url(reverse("games:room_invitation", args=[invitation.room_id])),
         }
     subject, body = email_render("games/email/room_invitation", context, language)
-    email_send(subject=subject, body=body, to=[recipient.email])
+    email_send(subject=subject, body=body, to=[invitation.user.email])
