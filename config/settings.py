@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.GuestBoundaryMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -81,6 +82,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.play_now",
             ],
         },
     },
@@ -137,6 +139,9 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}
 
+# Play now without an account: "0" hides the button and refuses new guests.
+GUEST_PLAY = env_bool("GUEST_PLAY", default=True)
+
 CELERY_EMBEDDED_WORKER = CELERY_BROKER_URL.startswith("memory://")
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
@@ -162,6 +167,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.table_sweep",
         "schedule": TABLE_SWEEP_SECONDS,
         "options": {"expires": TABLE_SWEEP_SECONDS * 2},
+    },
+    # Guests and their tables go 7 days after their last activity (games.services.guests).
+    "guests-sweep": {
+        "task": "games.tasks.guests_sweep",
+        "schedule": 60 * 60,
+        "options": {"expires": 60 * 60},
     },
 }
 

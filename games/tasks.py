@@ -12,6 +12,7 @@ from games.bots import choose_action
 from games.errors import GameError
 from games.models import RoomInvitation, RoomSeat, Round
 from games.selectors import round_view
+from games.services.guests import guests_delete_inactive
 from games.services.presence import seat_mark_away, seat_release_if_gone, seats_sweep_absent
 from games.services.table import round_apply_action, turns_sweep_overdue
 
@@ -69,6 +70,12 @@ def table_sweep() -> None:
     """
     turns_sweep_overdue()
     seats_sweep_absent()
+
+
+@shared_task(acks_late=True, expires=3600)
+def guests_sweep() -> int:
+    """Delete the guests gone quiet for a week, with their tables (run hourly by Celery beat)."""
+    return guests_delete_inactive()
 
 
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True)

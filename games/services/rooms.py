@@ -216,6 +216,20 @@ def room_start(*, room_id: int, user: User) -> Match:
 
 
 @transaction.atomic
+def room_play_now(*, user: User, level: str, target: int) -> Room:
+    """Open a room with ``user`` in seat 0 and three computers of ``level``, and start its match.
+
+    Play now's one tap: the same steps as the owner takes by hand, in one transaction.
+    """
+    room = room_create(owner=user, target=target, bot_level=level)
+    for seat in SEATS[1:]:
+        room_fill_seat_with_bot(room_id=room.pk, user=user, seat=seat)
+    room_start(room_id=room.pk, user=user)
+    room.refresh_from_db()
+    return room
+
+
+@transaction.atomic
 def match_rematch(*, room_id: int, user: User) -> Match:
     """Start a new match with the same seats, once the last one is over (any seated player)."""
     room = _locked_room(room_id)
