@@ -260,3 +260,28 @@ def guest_convert(*, guest_id: int, account: User) -> User | None:
     guest.date_joined = timezone.now()
     guest.save()
     return guest
+
+
+@transaction.atomic
+def staff_user_ensure(*, email: str, password: str, display_name: str) -> tuple[User, bool]:
+    """Make the account with this address a superuser with this password and a verified,
+    primary address, so that they can log in at once; return it and whether it is new.
+
+    For development, where no one should have to read a verification email first.
+    """
+    user = User.objects.filter(email__iexact=email).first()
+    created = user is None
+    if user is None:
+        user = User(email=email, display_name=display_name)
+    user.is_staff = user.is_superuser = user.is_active = True
+    user.set_password(password)
+    user.full_clean(exclude=["password"] if created else ["password", "display_name"])
+    user.save()
+    # allauth keeps addresses in lower case and looks them up so.
+    address, _new = EmailAddress.objects.get_or_create(
+        user=user, email__iexact=email, defaults={"email": email.lower()}
+    )
+    EmailAddress.objects.filter(user=user).exclude(pk=address.pk).update(primary=False)
+    address.verified = address.primary = True
+    address.save(update_fields=["verified", "primary"])
+    return user, created
