@@ -47,13 +47,16 @@ def play_now(*, user: User | None, ip: str, language: str, level: str, target: i
     (raising GuestTablesLimitError beyond it, with nothing made); players with an account have
     the lobby's rooms and no such limit.
     """
-    if user is not None and user.is_guest and (room := unfinished_room_of(user)) is not None:
-        return PlayNow(player=user, room=room, resumed=True)
-    if user is None or user.is_guest:
-        address = salted_hmac("games.guests.ip", ip).hexdigest()
-        if not count_and_allow(f"guests:tables:{address}", GUEST_TABLES_PER_HOUR):
-            raise GuestTablesLimitError
     with transaction.atomic():
+        if user is not None and user.is_guest:
+            # One tap at a time per guest: a double tap must not open two tables.
+            User.objects.select_for_update().filter(pk=user.pk).first()
+            if (room := unfinished_room_of(user)) is not None:
+                return PlayNow(player=user, room=room, resumed=True)
+        if user is None or user.is_guest:
+            address = salted_hmac("games.guests.ip", ip).hexdigest()
+            if not count_and_allow(f"guests:tables:{address}", GUEST_TABLES_PER_HOUR):
+                raise GuestTablesLimitError
         player = user if user is not None else guest_create(language=language)
         room = room_play_now(user=player, level=level, target=target)
     return PlayNow(player=player, room=room, resumed=False)

@@ -15,8 +15,10 @@ from accounts.guests import CLAIM_KEY
 from accounts.models import User
 from accounts.selectors import user_search
 from config.routing import websocket_urlpatterns
-from games.models import Room, RoomSeat
+from games.models import Room, RoomSeat, Round
+from games.selectors import round_view
 from games.services import rooms as room_services
+from games.tasks import bot_play_turn
 from tests.games.conftest import make_user
 
 FORBIDDEN_PAGE = "You are playing as a guest"
@@ -116,6 +118,22 @@ def test_a_guest_opens_their_own_table_without_the_owners_tools(client, queued):
     assert room.invite_token not in page.text
     assert f'href="{reverse("lobby:rooms")}"' not in page.text
     assert reverse("games:room_close", args=[room.pk]) not in page.text
+
+
+@pytest.mark.django_db
+def test_a_guest_replays_and_downloads_their_finished_rounds(client, queued):
+    _guest, room = guest_at_table(client)
+    room.seats.filter(seat=0).update(away=True)
+    rounds = Round.objects.filter(match__room=room)
+    while not rounds.filter(status=Round.Status.FINISHED).exists():
+        playing = rounds.get(status=Round.Status.PLAYING)
+        bot_play_turn(playing.pk, round_view(playing).seq)
+    number = rounds.get(status=Round.Status.FINISHED).number
+
+    replay = client.get(reverse("games:round_replay", args=[room.pk, number]))
+    record = client.get(reverse("games:round_record", args=[room.pk, number]))
+
+    assert (replay.status_code, record.status_code) == (200, 200)
 
 
 @pytest.mark.django_db

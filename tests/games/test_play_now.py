@@ -1,10 +1,12 @@
 """Play now: one tap seats a visitor, as a guest, at a started table with three computers."""
 
 import re
+import threading
 
 import pytest
 from django.contrib.auth import SESSION_KEY
 from django.core.cache import cache
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -60,6 +62,17 @@ def test_one_tap_seats_a_new_visitor_as_a_guest_at_a_started_table(client, queue
     seats = list(room.seats.order_by("seat"))
     assert (seats[0].user, [s.is_bot for s in seats]) == (guest, [False, True, True, True])
     assert Match.objects.get(room=room).status == Match.Status.PLAYING
+
+
+@pytest.mark.parametrize("mode", ["invite", "open"])
+def test_play_now_works_whatever_the_signup_mode(client, settings, queued, mode):
+    settings.SIGNUP_MODE = mode
+
+    response = play_now(client)
+
+    assert response.status_code == 302
+    assert guest_of(client).is_guest
+    assert Room.objects.get().status == Room.Status.PLAYING
 
 
 def test_the_table_page_shows_the_guest_eight_cards(client, queued):
@@ -201,3 +214,31 @@ def test_play_now_opens_a_started_room_in_one_transaction(queued):
     assert (room.bot_level, room.target) == ("easy", 351)
     assert [s.is_bot for s in room.seats.order_by("seat")] == [False, True, True, True]
     assert Round.objects.filter(match__room=room, number=1).exists()
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_a_double_tap_opens_one_table(client, queued):
+    """Two taps at once from the same guest: the guest's row lock lets one table through."""
+    play_now(client)
+    Match.objects.update(status=Match.Status.FINISHED, winner=0)
+    Room.objects.update(status=Room.Status.OPEN)
+    twin = Client()
+    twin.cookies = client.cookies
+    start = threading.Barrier(2)
+    answers: list[int] = []
+
+    def tap(browser: Client) -> None:
+        start.wait()
+        answers.append(play_now(browser).status_code)
+        connections.close_all()
+
+    taps = [threading.Thread(target=tap, args=(browser,)) for browser in (client, twin)]
+    for thread in taps:
+        thread.start()
+    for thread in taps:
+        thread.join(timeout=30)
+
+    assert answers == [302, 302]
+    assert Room.objects.filter(status=Room.Status.PLAYING).count() == 1
+    assert Room.objects.count() == 2
