@@ -25,6 +25,7 @@ class PlayNowInTheBrowser(BrowserTestCase):
             page.goto(f"{self.live_server_url}/en/")
             header = page.locator(".site-header")
             expect(header.get_by_role("button", name="Play now", exact=True)).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             button = page.get_by_role("button", name="Play now against the computer", exact=True)
             button.scroll_into_view_if_needed()
 
