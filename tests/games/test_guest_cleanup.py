@@ -37,7 +37,8 @@ def plays_a_card(user: User, room: Room) -> None:
     round_ = Round.objects.get(match__room=room, status=Round.Status.PLAYING)
     while (view := round_view(round_)).state.to_act != 0:
         bot_play_turn(round_.pk, view.seq)
-    action = next(a for a in view.state.legal_actions() if isinstance(a, Bid | Play))
+    legal = view.state.legal_actions()
+    action = ([a for a in legal if isinstance(a, Bid | Play)] or legal)[0]
     round_apply_action(round_id=round_.pk, seat=0, action=action, actor=user)
 
 
