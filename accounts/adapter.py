@@ -20,9 +20,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts import tasks
+from accounts.guests import guest_claim_forget, guest_claimed
 from accounts.invitations import invitation_in_session
 from accounts.language import set_language_cookie, url_in_language
 from accounts.models import User
+from accounts.services import guest_convert
 from config.clientip import client_ip
 
 
@@ -67,14 +69,23 @@ class AccountAdapter(DefaultAccountAdapter):
     def save_user(
         self, request: HttpRequest, user: AbstractBaseUser, form: BaseForm, commit: bool = True
     ) -> AbstractBaseUser:
-        """Save the display name and take the signup page's language as the preferred one."""
+        """Save the display name and take the signup page's language as the preferred one.
+
+        A guest who left their table to sign up becomes the new account, games and all.
+        """
         player = _as_player(super().save_user(request, user, form, commit=False))
         player.display_name = form.cleaned_data["display_name"]
         language = translation.get_language()
         if language in dict(settings.LANGUAGES):
             player.preferred_language = language
-        if commit:
-            player.save()
+        if not commit:
+            return player
+        guest = guest_claimed(request)
+        if guest is not None:
+            guest_claim_forget(request)
+            if (converted := guest_convert(guest_id=guest.pk, account=player)) is not None:
+                return converted
+        player.save()
         return player
 
     def get_login_redirect_url(self, request: HttpRequest) -> str:

@@ -11,7 +11,7 @@ from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -56,17 +56,42 @@ class VerifiedEmailFilter(admin.SimpleListFilter):
         return queryset
 
 
+class GuestFilter(admin.SimpleListFilter):
+    """Players with an account, or guests (visitors playing the computers), each with its count."""
+
+    title = _("account")
+    parameter_name = "guest"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        counts = User.objects.aggregate(
+            guests=Count("pk", filter=Q(is_guest=True)),
+            players=Count("pk", filter=Q(is_guest=False)),
+        )
+        return [
+            ("no", _("Players (%(count)d)") % {"count": counts["players"]}),
+            ("yes", _("Guests (%(count)d)") % {"count": counts["guests"]}),
+        ]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() in ("yes", "no"):
+            return queryset.filter(is_guest=self.value() == "yes")
+        return queryset
+
+
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     ordering = ("-date_joined",)
-    list_display = ("email", "display_name", "is_active", "is_staff", "date_joined")
-    list_filter = ("is_active", VerifiedEmailFilter, "is_staff", "date_joined")
+    list_display = ("email", "display_name", "is_guest", "is_active", "is_staff", "date_joined")
+    list_filter = (GuestFilter, "is_active", VerifiedEmailFilter, "is_staff", "date_joined")
     search_fields = ("email", "display_name")
-    readonly_fields = ("friends", "deleted_at", "last_login", "date_joined")
+    readonly_fields = ("friends", "is_guest", "deleted_at", "last_login", "date_joined")
     actions = ("deactivate", "reactivate", "resend_verification")
     fieldsets = (
         (None, {"fields": ("email", "password")}),
-        (_("Profile"), {"fields": ("display_name", "preferred_language", "friends")}),
+        (
+            _("Profile"),
+            {"fields": ("display_name", "preferred_language", "is_guest", "friends")},
+        ),
         (
             _("Permissions"),
             {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},

@@ -1,7 +1,9 @@
 """Users, invitations and friendships.
 
 The email is the login; the display name is what the table shows. A deleted account keeps its row,
-emptied of personal data, so that finished games still point at a "Deleted player".
+emptied of personal data, so that finished games still point at a "Deleted player". A guest is a
+visitor who plays the computers without an account: a row with no email and no usable password,
+bound to one browser's session, and deleted some days after its last game.
 """
 
 import secrets
@@ -48,7 +50,9 @@ class UserManager(BaseUserManager["User"]):
 
 
 class User(AbstractBaseUser, PermissionsMixin):
-    email = models.EmailField(_("email address"), unique=True)
+    # Every account has an address; a guest has none: NULL, which never clashes with another
+    # NULL under the unique constraints, where "" would.
+    email = models.EmailField(_("email address"), unique=True, null=True)  # noqa: DJ001
     display_name = models.CharField(
         _("display name"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
@@ -73,6 +77,12 @@ class User(AbstractBaseUser, PermissionsMixin):
         _("active"),
         default=True,
         help_text=_("Unselect this instead of deleting accounts."),
+    )
+    is_guest = models.BooleanField(
+        _("guest"),
+        default=False,
+        db_index=True,
+        help_text=_("Plays the computers from one browser, without an account."),
     )
     date_joined = models.DateTimeField(_("date joined"), default=timezone.now)
     deleted_at = models.DateTimeField(
@@ -103,14 +113,21 @@ class User(AbstractBaseUser, PermissionsMixin):
                 name="accounts_user_display_name_ci_unique",
                 violation_error_message=_("This display name is taken."),
             ),
+            models.CheckConstraint(
+                condition=models.Q(is_guest=True, email__isnull=True)
+                | models.Q(is_guest=False, email__isnull=False),
+                name="accounts_user_email_unless_guest",
+                violation_error_message=_("An account needs an email address; a guest has none."),
+            ),
         ]
 
     def __str__(self) -> str:
-        return self.display_name or self.email
+        return self.display_name or self.email or str(self.pk)
 
     def clean(self) -> None:
         super().clean()
-        self.email = self.__class__.objects.normalize_email(self.email)
+        if self.email is not None:
+            self.email = self.__class__.objects.normalize_email(self.email)
 
     @property
     def is_deleted(self) -> bool:

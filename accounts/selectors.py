@@ -48,8 +48,10 @@ def pending_requests_for(user: User) -> PendingRequests:
 
 
 def players() -> QuerySet[User]:
-    """Return the accounts other players can find and befriend."""
-    return User.objects.filter(is_active=True, deleted_at__isnull=True, display_name__isnull=False)
+    """Return the accounts other players can find and befriend (never a guest)."""
+    return User.objects.filter(
+        is_active=True, is_guest=False, deleted_at__isnull=True, display_name__isnull=False
+    )
 
 
 def user_search(query: str, viewer: User) -> list[User]:

@@ -1,14 +1,16 @@
-"""Writes: invitations, friend requests, friendships, account status and deletion."""
+"""Writes: invitations, friend requests, friendships, account status and deletion, guests."""
 
+import secrets
 from collections.abc import Iterable
 from functools import partial
 
 from allauth.account.models import EmailAddress
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts import tasks
@@ -202,3 +204,84 @@ def user_profile_update(*, user: User, display_name: str, preferred_language: st
     user.full_clean(exclude=["password"])
     user.save(update_fields=["display_name", "preferred_language"])
     return user
+
+
+# Four digits while they last; a name that is taken is drawn again, with six after a few tries.
+GUEST_NAME_ATTEMPTS = 12
+GUEST_SHORT_NAME_ATTEMPTS = 6
+
+
+def _guest_number(attempt: int) -> int:
+    digits = 4 if attempt < GUEST_SHORT_NAME_ATTEMPTS else 6
+    low = 10 ** (digits - 1)
+    return low + secrets.randbelow(9 * low)
+
+
+@transaction.atomic
+def guest_create(*, language: str) -> User:
+    """Make a guest player: a drawn name such as "Guest 4821", no email, no usable password.
+
+    The name is written once in the visitor's language (the only person who sees it at their
+    table), and is unique among all names whatever their case, as every display name is.
+    """
+    for attempt in range(GUEST_NAME_ATTEMPTS):
+        with translation.override(language):
+            name = gettext("Guest %(number)s") % {"number": _guest_number(attempt)}
+        if User.objects.filter(display_name__iexact=name).exists():
+            continue
+        guest = User(email=None, display_name=name, preferred_language=language, is_guest=True)
+        guest.set_unusable_password()
+        try:
+            with transaction.atomic():
+                guest.save()
+        except IntegrityError:
+            continue  # another visitor drew the same name meanwhile
+        return guest
+    raise RuntimeError("no free guest name was found")
+
+
+@transaction.atomic
+def guest_convert(*, guest_id: int, account: User) -> User | None:
+    """Turn a guest into the account just signed up, keeping every game the guest played.
+
+    ``account`` is the unsaved user the signup form filled in. The guest's own row takes its
+    email, password, name and language, so the rooms, seats and actions that point at the guest
+    now belong to the account, and nothing has to move. Return None, changing nothing, when the
+    guest is gone (deleted as inactive, or already turned into an account by another signup).
+    """
+    guest = User.objects.select_for_update().filter(pk=guest_id, is_guest=True).first()
+    if guest is None:
+        return None
+    guest.email = account.email
+    guest.password = account.password
+    guest.display_name = account.display_name
+    guest.preferred_language = account.preferred_language
+    guest.is_guest = False
+    guest.date_joined = timezone.now()
+    guest.save()
+    return guest
+
+
+@transaction.atomic
+def staff_user_ensure(*, email: str, password: str, display_name: str) -> tuple[User, bool]:
+    """Make the account with this address a superuser with this password and a verified,
+    primary address, so that they can log in at once; return it and whether it is new.
+
+    For development, where no one should have to read a verification email first.
+    """
+    user = User.objects.filter(email__iexact=email).first()
+    created = user is None
+    if user is None:
+        user = User(email=email, display_name=display_name)
+    user.is_staff = user.is_superuser = user.is_active = True
+    user.set_password(password)
+    user.full_clean(exclude=["password"] if created else ["password", "display_name"])
+    user.save()
+    # allauth keeps addresses in lower case and looks them up so.
+    address, _new = EmailAddress.objects.get_or_create(
+        user=user, email__iexact=email, defaults={"email": email.lower()}
+    )
+    EmailAddress.objects.filter(user=user).exclude(pk=address.pk).update(primary=False)
+    address.verified = address.primary = True
+    address.save(update_fields=["verified", "primary"])
+    return user, created

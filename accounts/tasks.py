@@ -34,7 +34,8 @@ def send_friend_request_email(friend_request_id: int) -> None:
         .filter(pk=friend_request_id)
         .first()
     )
-    if friend_request is None:
+    # A guest has no address (and no friends); the check keeps the type honest.
+    if friend_request is None or friend_request.to_user.email is None:
         return
     recipient = friend_request.to_user
     language = recipient.preferred_language
@@ -45,7 +46,7 @@ def send_friend_request_email(friend_request_id: int) -> None:
             "link": absolute_url(reverse("accounts:friends")),
         }
     subject, body = email_render("accounts/email/friend_request", context, language)
-    email_send(subject=subject, body=body, to=[recipient.email])
+    email_send(subject=subject, body=body, to=[friend_request.to_user.email])
 
 
 @shared_task(**MAIL_TASK_OPTIONS)

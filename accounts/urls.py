@@ -6,6 +6,7 @@ app_name = "accounts"
 
 urlpatterns = [
     path("profile/", views.profile, name="profile"),
+    path("guest/keep/", views.guest_keep, name="guest_keep"),
     path("profile/delete/", views.account_delete, name="delete"),
     path("invitation/<str:token>/", views.invitation, name="invitation"),
     path("friends/", views.friends, name="friends"),

@@ -4,6 +4,7 @@ from typing import Any
 
 from allauth.account.views import LoginView as AllauthLoginView
 from allauth.decorators import rate_limit
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -12,13 +13,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.http import urlencode
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from accounts import selectors, services
+from accounts.adapter import waitlist_url
 from accounts.forms import AccountDeleteForm, InviteByEmailForm, PlayerSearchForm, ProfileForm
+from accounts.guests import guest_leave, is_guest
 from accounts.invitations import invitation_remember
 from accounts.language import set_language_cookie, url_in_language
 from accounts.models import FriendRequest, Friendship, Invitation, User
@@ -250,3 +253,25 @@ def friend_invite(request: HtmxHttpRequest) -> HttpResponse:
         ),
     )
     return redirect("accounts:friends")
+
+
+@require_http_methods(["GET", "POST"])
+def guest_keep(request: HttpRequest) -> HttpResponse:
+    """Offer a guest to keep their games (GET); leave guest play for signup or ``next`` (POST).
+
+    Leaving keeps a claim on the guest in the session: signing up in this browser turns the
+    guest into the new account, games and all (see accounts.guests).
+    """
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = reverse("account_signup")
+    if request.method == "POST":
+        if is_guest(request.user):
+            guest_leave(request, _player(request))
+        return redirect(next_url)
+    if not is_guest(request.user):
+        return redirect("lobby:home")
+    context = {"signup_open": settings.SIGNUP_MODE == "open", "waitlist_url": waitlist_url()}
+    return render(request, "accounts/guest_keep.html", context)

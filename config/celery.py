@@ -14,6 +14,8 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 EMBEDDED_HOSTNAME = "embedded@pilotta"
+# One thread can be deep in a strong computer's search while the other plays everything else.
+EMBEDDED_THREADS = 2
 
 _embedded_lock = threading.Lock()
 _embedded_worker: object | None = None
@@ -60,7 +62,8 @@ def start_embedded_worker() -> None:
 
     Without Redis the broker lives in process memory, so the only process that can consume it is the
     one that publishes. A full worker (not eager mode) keeps countdowns, retries and acks working
-    exactly as with separate workers.
+    exactly as with separate workers. It serves the default queue and the strong computers' one
+    with two threads, so that a cheap move runs beside a strong computer's search, not after it.
     """
     global _embedded_worker
     from django.conf import settings
@@ -74,8 +77,9 @@ def start_embedded_worker() -> None:
 
         worker = WorkController(
             app=app,
-            pool_cls="solo",
-            concurrency=1,
+            pool_cls="threads",
+            concurrency=EMBEDDED_THREADS,
+            queues=[settings.CELERY_TASK_DEFAULT_QUEUE, settings.STRONG_BOT_QUEUE],
             hostname=EMBEDDED_HOSTNAME,
             without_heartbeat=True,
             without_mingle=True,

@@ -29,14 +29,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+# Prints each email decoded (see config.mail), where Django's own prints the MIME source.
+CONSOLE_EMAIL_BACKEND = "config.mail.EmailBackend"
+
+
 def email_settings(url: str) -> dict[str, object]:
     """Turn an EMAIL_URL such as smtp+tls://user:pass@host:587 into Django settings."""
     if not url:
-        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {"EMAIL_BACKEND": CONSOLE_EMAIL_BACKEND}
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     if scheme == "console":
-        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {"EMAIL_BACKEND": CONSOLE_EMAIL_BACKEND}
     if scheme == "locmem":
         return {"EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
     if scheme not in {"smtp", "smtp+tls", "smtps", "smtp+ssl"}:

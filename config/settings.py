@@ -12,6 +12,7 @@ from typing import Literal
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
 
 from config.env import channel_layer_host, email_settings, env_bool, env_list, env_str
 
@@ -63,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.GuestBoundaryMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -80,6 +82,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.play_now",
             ],
         },
     },
@@ -143,6 +146,9 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}
 
+# Play now without an account: "0" hides the button and refuses new guests.
+GUEST_PLAY = env_bool("GUEST_PLAY", default=True)
+
 CELERY_EMBEDDED_WORKER = CELERY_BROKER_URL.startswith("memory://")
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
@@ -150,6 +156,15 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# The strong computers' searches take up to half a second of CPU per card: they have a queue of
+# their own, so that cheap moves (easy, medium, the clock) never wait behind them. A worker
+# started without -Q serves both; production runs one worker per queue (see README).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+STRONG_BOT_QUEUE = "strong"
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name), routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, STRONG_BOT_QUEUE)
+)
 # Beat runs the table's sweeper every few seconds (inside the web process in the embedded default,
 # `celery -A config beat` beside the workers otherwise); its schedule needs no file.
 TABLE_SWEEP_SECONDS = float(env_str("TABLE_SWEEP_SECONDS", "5"))
@@ -159,6 +174,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.table_sweep",
         "schedule": TABLE_SWEEP_SECONDS,
         "options": {"expires": TABLE_SWEEP_SECONDS * 2},
+    },
+    # Guests and their tables go 7 days after their last activity (games.services.guests).
+    "guests-sweep": {
+        "task": "games.tasks.guests_sweep",
+        "schedule": 60 * 60,
+        "options": {"expires": 60 * 60},
     },
 }
 
@@ -273,9 +294,13 @@ DISCONNECT_GRACE_SECONDS = float(env_str("DISCONNECT_GRACE_SECONDS", "60"))
 PRESENCE_TTL_SECONDS = float(env_str("PRESENCE_TTL_SECONDS", "10"))
 TURN_OVERDUE_SECONDS = float(env_str("TURN_OVERDUE_SECONDS", "5"))
 
+# One handler, on the root: every line is printed once. Django's default logging gives the
+# "django" logger a console handler of its own (with DEBUG on) that also propagates to the root,
+# which printed each request and each server message twice; "handlers": [] removes it.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
 }

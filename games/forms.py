@@ -1,4 +1,4 @@
-"""The form that opens a room."""
+"""The forms that open a room: by hand in the lobby, or at once with Play now."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -19,3 +19,32 @@ class RoomForm(forms.Form):
     assist = forms.BooleanField(
         label=_("Assist: call pilotta, announce and show for me"), required=False
     )
+
+
+class PlayNowForm(forms.Form):
+    """Play now's choices, each optional: one tap with nothing chosen plays medium to 301."""
+
+    level = forms.ChoiceField(
+        label=_("Computer players"),
+        choices=Room.BotLevel.choices,
+        initial=Room.BotLevel.MEDIUM,
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": _("Please choose easy, medium or strong.")},
+    )
+    target = forms.TypedChoiceField(
+        label=_("Play to"),
+        choices=Room.TARGETS,
+        coerce=int,
+        initial=301,
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": _("Please choose one of the targets offered.")},
+    )
+
+    def clean_level(self) -> str:
+        return self.cleaned_data["level"] or Room.BotLevel.MEDIUM
+
+    def clean_target(self) -> int:
+        target: int | None = self.cleaned_data["target"]
+        return 301 if target is None else target

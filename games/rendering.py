@@ -13,10 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from accounts.adapter import waitlist_url
 from games.engine import (
     Action,
     Announce,
@@ -40,19 +43,23 @@ TEMPLATE = "games/table.html"
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who looks at the table: a user, the seat they hold (None: watching), and if they own it."""
+    """Who looks at the table: a user, the seat they hold (None: watching), if they own it, and
+    if they are a guest (offered to keep their games once the match is over)."""
 
     user_id: int
     seat: int | None
     is_owner: bool
+    is_guest: bool = False
 
 
 def viewer_in(snapshot: TableSnapshot, user_id: int) -> Viewer:
     """Find the viewer's seat in the snapshot (read from the database, never from the client)."""
+    seat = snapshot.seat_of(user_id)
     return Viewer(
         user_id=user_id,
-        seat=snapshot.seat_of(user_id),
+        seat=seat,
         is_owner=snapshot.owner_id == user_id,
+        is_guest=seat is not None and snapshot.seats[seat].is_guest,
     )
 
 
@@ -392,6 +399,17 @@ def _score(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         "summary": _summary(snapshot),
         "finished": snapshot.match_finished,
         "winner_team": snapshot.winner,
+        "guest_offer": _guest_offer() if viewer.is_guest and snapshot.match_finished else None,
+    }
+
+
+def _guest_offer() -> dict[str, Any]:
+    """Offer a guest whose match is over to keep their games: sign up (when anyone may) or join
+    the waitlist, which keeps no games."""
+    return {
+        "signup_open": settings.SIGNUP_MODE == "open",
+        "keep_url": reverse("accounts:guest_keep"),
+        "waitlist_url": waitlist_url(),
     }
 
 

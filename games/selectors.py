@@ -1,12 +1,13 @@
 """Reads of rooms and tables; a round's state is rebuilt from its deal and its log."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from accounts.models import User
 from games.engine import MatchState, RoundState, Ruleset, action_from_dict
-from games.models import Match, Room, RoomInvitation, RoomSeat, Round
+from games.models import Match, Room, RoomInvitation, RoomSeat, Round, RoundAction
 
 
 def round_state(round_: Round) -> RoundState:
@@ -65,6 +66,22 @@ def rooms_of(user: User) -> QuerySet[Room]:
         .exclude(status=Room.Status.CLOSED)
         .distinct()
         .order_by("-created")
+    )
+
+
+def unfinished_room_of(user: User) -> Room | None:
+    """Return the newest room ``user`` owns whose match is being played, if any."""
+    return Room.objects.filter(owner=user, status=Room.Status.PLAYING).order_by("-created").first()
+
+
+def inactive_guests(*, since: datetime) -> QuerySet[User]:
+    """Return the guests with no activity since ``since``: not made, logged in, opening a room
+    or playing an action of their own after it."""
+    return (
+        User.objects.filter(is_guest=True, date_joined__lt=since)
+        .exclude(last_login__gte=since)
+        .exclude(Exists(Room.objects.filter(owner=OuterRef("pk"), created__gte=since)))
+        .exclude(Exists(RoundAction.objects.filter(actor=OuterRef("pk"), created__gte=since)))
     )
 
 

@@ -29,6 +29,7 @@ class SeatView:
     name: str | None
     is_bot: bool
     away: bool
+    is_guest: bool = False
 
     @property
     def is_empty(self) -> bool:
@@ -183,6 +184,7 @@ def _seats(room: Room) -> tuple[SeatView, ...]:
             name=str(chair.user.table_name) if chair.user is not None else None,
             is_bot=chair.is_bot,
             away=chair.away,
+            is_guest=chair.user is not None and chair.user.is_guest,
         )
         for chair in chairs
     )

@@ -12,6 +12,7 @@ from games.bots import choose_action
 from games.errors import GameError
 from games.models import RoomInvitation, RoomSeat, Round
 from games.selectors import round_view
+from games.services.guests import guests_delete_inactive
 from games.services.presence import seat_mark_away, seat_release_if_gone, seats_sweep_absent
 from games.services.table import round_apply_action, turns_sweep_overdue
 
@@ -71,6 +72,12 @@ def table_sweep() -> None:
     seats_sweep_absent()
 
 
+@shared_task(acks_late=True, expires=3600)
+def guests_sweep() -> int:
+    """Delete the guests gone quiet for a week, with their tables (run hourly by Celery beat)."""
+    return guests_delete_inactive()
+
+
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True)
 def send_room_invitation_email(invitation_id: int) -> None:
     """Email a friend the invitation to a room, in their language."""
@@ -79,7 +86,8 @@ def send_room_invitation_email(invitation_id: int) -> None:
         .filter(pk=invitation_id)
         .first()
     )
-    if invitation is None:
+    # A guest has no address (and is never invited); the check keeps the type honest.
+    if invitation is None or invitation.user.email is None:
         return
     recipient = invitation.user
     language = recipient.preferred_language
@@ -90,4 +98,4 @@ def send_room_invitation_email(invitation_id: int) -> None:
             "link": absolute_url(reverse("games:room_invitation", args=[invitation.room_id])),
         }
     subject, body = email_render("games/email/room_invitation", context, language)
-    email_send(subject=subject, body=body, to=[recipient.email])
+    email_send(subject=subject, body=body, to=[invitation.user.email])

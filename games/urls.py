@@ -7,6 +7,7 @@ from games import views
 app_name = "games"
 
 urlpatterns = [
+    path("play/now/", views.play_now, name="play_now"),
     path("play/new/", views.room_create, name="room_create"),
     path("join/<str:token>/", views.room_join, name="room_join"),
     path("rooms/<int:room_id>/", views.room, name="room"),

@@ -1,8 +1,9 @@
-"""Rooms: a room's seats, the live table, invite links, and the hand records of its rounds."""
+"""Rooms: Play now, a room's seats, the live table, invite links, and its rounds' hand records."""
 
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -10,15 +11,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.guests import guest_claimed, guest_login
 from accounts.models import User
+from config.clientip import client_ip
 from games.engine import round_to_record
 from games.errors import GameError
-from games.forms import RoomForm
+from games.forms import PlayNowForm, RoomForm
 from games.models import Match, Room, RoomInvitation, Round
 from games.rendering import render_message, render_table, round_replay, viewer_in
 from games.selectors import invitable_friends, is_member, round_state
+from games.services import guests
 from games.services import rooms as services
 from games.snapshots import table_snapshot
 from lobby.views import render_lobby
@@ -36,6 +40,36 @@ def _user(request: HttpRequest) -> User:
     user = request.user
     assert isinstance(user, User)
     return user
+
+
+@require_http_methods(["GET", "POST"])
+def play_now(request: HttpRequest) -> HttpResponse:
+    """Seat the visitor at a table with three computers, its match started (POST).
+
+    A visitor without an account becomes a guest bound to this browser; a guest who left to
+    sign up and came back finds their guest again. GET shows the landing page's form.
+    """
+    if request.method != "POST":
+        return redirect(f"{reverse('lobby:home')}#play-now")
+    user = _user(request) if request.user.is_authenticated else guest_claimed(request)
+    if (user is None or user.is_guest) and not settings.GUEST_PLAY:
+        return render(request, "games/play_now.html", {"off": True}, status=404)
+    form = PlayNowForm(request.POST)
+    if not form.is_valid():
+        return render(request, "games/play_now.html", {"play_now_form": form}, status=400)
+    try:
+        seated = guests.play_now(
+            user=user,
+            ip=client_ip(request),
+            language=get_language(),
+            level=form.cleaned_data["level"],
+            target=form.cleaned_data["target"],
+        )
+    except guests.GuestTablesLimitError:
+        return render(request, "games/play_now.html", {"limited": True}, status=429)
+    if request.user.pk != seated.player.pk:
+        guest_login(request, seated.player)
+    return redirect("games:room", room_id=seated.room.pk)
 
 
 @login_required

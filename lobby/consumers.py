@@ -14,6 +14,10 @@ class LobbyConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=4401)
             return
+        if user.is_guest:
+            # A guest has no lobby: no friends to be online for, no invitations to receive.
+            await self.close(code=4403)
+            return
         self.group_name = user_group(user.pk)
         self.user_id = user.pk
         await self.channel_layer.group_add(self.group_name, self.channel_name)

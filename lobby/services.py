@@ -4,12 +4,12 @@ from collections.abc import Iterable
 from functools import partial
 
 from django.contrib.auth.base_user import BaseUserManager
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from accounts.services import invitation_create
+from config.ratelimit import count_and_allow
 from lobby import tokens
 from lobby.emails import ALREADY_LISTED, CONFIRM
 from lobby.models import WaitlistEntry
@@ -20,7 +20,6 @@ Status = WaitlistEntry.Status
 SIGNUPS_PER_IP_PER_HOUR = 5
 # However many IPs ask, one inbox gets at most this many waitlist emails an hour.
 EMAILS_PER_ADDRESS_PER_HOUR = 3
-HOUR = 60 * 60
 
 
 class WaitlistRateLimitError(Exception):
@@ -40,7 +39,7 @@ def waitlist_signup(*, email: str, language: str, ip: str) -> None:
     already listed, an invited one nothing. An unsubscribed address starts over as pending.
     """
     hashed_ip = ip_hash(ip)
-    if not _count_and_allow(f"waitlist:signup:{hashed_ip}", SIGNUPS_PER_IP_PER_HOUR):
+    if not count_and_allow(f"waitlist:signup:{hashed_ip}", SIGNUPS_PER_IP_PER_HOUR):
         raise WaitlistRateLimitError
     email = BaseUserManager.normalize_email(email)
     entry = WaitlistEntry.objects.select_for_update().filter(email__iexact=email).first()
@@ -128,17 +127,5 @@ def _locked_entry(entry_id: int) -> WaitlistEntry:
 def _email_after_commit(entry: WaitlistEntry, kind: str) -> None:
     """Queue a waitlist email once the entry is committed, within the per-address cap."""
     address = salted_hmac("lobby.waitlist.email", entry.email.lower()).hexdigest()
-    if _count_and_allow(f"waitlist:mail:{address}", EMAILS_PER_ADDRESS_PER_HOUR):
+    if count_and_allow(f"waitlist:mail:{address}", EMAILS_PER_ADDRESS_PER_HOUR):
         transaction.on_commit(partial(send_waitlist_email.delay, entry.pk, kind))
-
-
-def _count_and_allow(key: str, limit: int) -> bool:
-    """Count one more event in the hour that started with the first; say if within ``limit``."""
-    cache.add(key, 0, timeout=HOUR)
-    try:
-        count = cache.incr(key)
-    except ValueError:
-        # The key expired between add and incr: this event opens a new hour.
-        cache.set(key, 1, timeout=HOUR)
-        count = 1
-    return count <= limit

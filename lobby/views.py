@@ -18,7 +18,7 @@ from django_htmx.middleware import HtmxDetails
 
 from accounts.models import User
 from config.clientip import client_ip
-from games.forms import RoomForm
+from games.forms import PlayNowForm, RoomForm
 from games.selectors import invitations_for, rooms_of
 from lobby import demo, selectors, services
 from lobby.forms import WaitlistForm
@@ -99,7 +99,7 @@ def waitlist_unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _home_context(form: WaitlistForm, **extra: Any) -> dict[str, Any]:
-    return {"form": form, "table": demo.demo_table(), **extra}
+    return {"form": form, "play_now_form": PlayNowForm(), "table": demo.demo_table(), **extra}
 
 
 def _waitlist_form(

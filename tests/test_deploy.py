@@ -57,7 +57,8 @@ def test_check_deploy_complains_about_debug_without_production_settings():
 @pytest.mark.parametrize(
     ("url", "expected"),
     [
-        ("", {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}),
+        ("", {"EMAIL_BACKEND": "config.mail.EmailBackend"}),
+        ("console://", {"EMAIL_BACKEND": "config.mail.EmailBackend"}),
         (
             "smtp+tls://user%40x:p%2Fw@mail.example:2525",
             {

@@ -216,6 +216,21 @@ def room_start(*, room_id: int, user: User) -> Match:
 
 
 @transaction.atomic
+def room_play_now(*, user: User, level: str, target: int) -> Room:
+    """Open a room with ``user`` in seat 0 and three computers of ``level``, and start its match.
+
+    Play now's one tap: the owner's steps by hand, in one transaction. The computers are seated
+    in one write, not with ``room_fill_seat_with_bot``: nobody watches a room not yet shown, and
+    each of those calls would publish a snapshot of the table (about 0.1 s each) for nothing.
+    """
+    room = room_create(owner=user, target=target, bot_level=level)
+    RoomSeat.objects.filter(room=room, seat__in=SEATS[1:]).update(is_bot=True)
+    room_start(room_id=room.pk, user=user)
+    room.refresh_from_db()
+    return room
+
+
+@transaction.atomic
 def match_rematch(*, room_id: int, user: User) -> Match:
     """Start a new match with the same seats, once the last one is over (any seated player)."""
     room = _locked_room(room_id)

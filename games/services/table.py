@@ -275,7 +275,8 @@ def _schedule_turn(
         turn_seq=seq, turn_due_at=due, turn_clock=clock, turn_swept_at=None
     )
     if countdown is not None:
-        transaction.on_commit(partial(_enqueue_bot, round_.pk, seq, countdown, clock))
+        queue = bot_queue(room.bot_level)
+        transaction.on_commit(partial(_enqueue_bot, round_.pk, seq, countdown, clock, queue))
 
 
 @transaction.atomic
@@ -287,11 +288,20 @@ def round_schedule_turn(*, round_id: int) -> None:
         _schedule_turn(round_.match.room, round_, seq=len(state.history), to_act=state.to_act)
 
 
-def _enqueue_bot(round_id: int, seq: int, countdown: float, timeout: bool) -> None:
+def bot_queue(level: str) -> str | None:
+    """Name the queue of a computer's turn at ``level``: its own for the strong one, else the
+    default (None)."""
+    return settings.STRONG_BOT_QUEUE if level == Room.BotLevel.STRONG else None
+
+
+def _enqueue_bot(
+    round_id: int, seq: int, countdown: float, timeout: bool, queue: str | None = None
+) -> None:
     from games.tasks import bot_play_turn
 
+    routing = {"queue": queue} if queue else {}
     bot_play_turn.apply_async(
-        args=(round_id, seq), kwargs={"timeout": timeout}, countdown=countdown
+        args=(round_id, seq), kwargs={"timeout": timeout}, countdown=countdown, **routing
     )
 
 
@@ -313,9 +323,9 @@ def turns_sweep_overdue() -> int:
     overdue = list(
         Round.objects.filter(status=Round.Status.PLAYING, turn_due_at__lt=late)
         .filter(Q(turn_swept_at__isnull=True) | Q(turn_swept_at__lt=late))
-        .values_list("pk", "turn_seq", "turn_clock")
+        .values_list("pk", "turn_seq", "turn_clock", "match__room__bot_level")
     )
-    for round_id, seq, clock in overdue:
+    for round_id, seq, clock, level in overdue:
         Round.objects.filter(pk=round_id, turn_seq=seq).update(turn_swept_at=now)
-        _enqueue_bot(round_id, seq, 0.0, clock)
+        _enqueue_bot(round_id, seq, 0.0, clock, bot_queue(level))
     return len(overdue)

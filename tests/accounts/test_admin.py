@@ -6,6 +6,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
+from accounts.services import guest_create
 from tests.factories import (
     PASSWORD,
     FriendRequestFactory,
@@ -110,6 +111,26 @@ class TestUsers:
 
         assert set(verified) == {staff, player}
         assert list(not_verified) == [unverified]
+
+    def test_filter_and_count_guests(self, staff_client, staff, player):
+        guests = {guest_create(language="en"), guest_create(language="el")}
+
+        page = staff_client.get(CHANGELIST)
+        only_guests = staff_client.get(CHANGELIST, {"guest": "yes"}).context["cl"].result_list
+        no_guests = staff_client.get(CHANGELIST, {"guest": "no"}).context["cl"].result_list
+
+        assert "Guests (2)" in page.text
+        assert "Players (2)" in page.text
+        assert set(only_guests) == guests
+        assert set(no_guests) == {staff, player}
+
+    def test_a_guest_opens_in_the_admin(self, staff_client):
+        guest = guest_create(language="en")
+
+        response = staff_client.get(f"{CHANGELIST}{guest.pk}/change/")
+
+        assert response.status_code == 200
+        assert guest.display_name in response.text
 
     @pytest.mark.parametrize("query", ["is_active__exact=0", "is_staff__exact=1"])
     def test_other_filters(self, staff_client, staff, query):

@@ -94,7 +94,7 @@ class TableInTheBrowser(BrowserTestCase):
             )
             page = browser.new_page(viewport=PHONE)
             page.goto(f"{self.live_server_url}/en/accounts/login/")
-            page.fill("input[name=login]", user.email)
+            page.fill("input[name=login]", str(user.email))
             page.fill("input[name=password]", PASSWORD)
             page.locator("form button[type=submit]").last.click()
             page.goto(f"{self.live_server_url}/en/play/")
