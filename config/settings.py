@@ -7,7 +7,7 @@ cache) and separate Celery workers.
 """
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -297,10 +297,17 @@ TURN_OVERDUE_SECONDS = float(env_str("TURN_OVERDUE_SECONDS", "5"))
 # One handler, on the root: every line is printed once. Django's default logging gives the
 # "django" logger a console handler of its own (with DEBUG on) that also propagates to the root,
 # which printed each request and each server message twice; "handlers": [] removes it.
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # Beat sends the table's sweeper every few seconds: say so only when something is wrong.
+        "celery.beat": {"level": "WARNING"},
+    },
 }
+if CELERY_EMBEDDED_WORKER:
+    # The embedded worker shares the console with runserver; its task lines would drown it.
+    LOGGING["loggers"]["celery.app.trace"] = {"level": "WARNING"}
