@@ -113,11 +113,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis carries the channel layer, the Celery broker and the cache when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
+GROUP_EXPIRY_SECONDS = 300
+GROUP_REJOIN_SECONDS = 60
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]},
+            # A process killed with sockets open leaves their channels in the tables' groups;
+            # they drop out after GROUP_EXPIRY_SECONDS, since live sockets re-join every minute.
+            "CONFIG": {
+                "hosts": [channel_layer_host(REDIS_URL)],
+                "group_expiry": GROUP_EXPIRY_SECONDS,
+            },
         }
     }
     CACHES = {
@@ -284,7 +291,7 @@ ROUND_PAUSE_SECONDS = float(env_str("ROUND_PAUSE_SECONDS", "3"))
 DISCONNECT_GRACE_SECONDS = float(env_str("DISCONNECT_GRACE_SECONDS", "60"))
 # A live socket renews its lease three times per this; a killed process's sockets stop counting
 # within it. A computer's turn overdue by more than TURN_OVERDUE_SECONDS is queued again.
-PRESENCE_TTL_SECONDS = float(env_str("PRESENCE_TTL_SECONDS", "15"))
+PRESENCE_TTL_SECONDS = float(env_str("PRESENCE_TTL_SECONDS", "10"))
 TURN_OVERDUE_SECONDS = float(env_str("TURN_OVERDUE_SECONDS", "5"))
 
 # One handler, on the root: every line is printed once. Django's default logging gives the

@@ -1,6 +1,5 @@
 """The live table socket: players send actions, every connection renders its own seat's view."""
 
-from functools import partial
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -11,6 +10,7 @@ from django.conf import settings
 from accounts.models import User
 from games.engine import EngineError, parse_action
 from games.errors import GameError
+from games.frames import Admission, FrameError, RateLimiter, read_frame
 from games.liveness import LeaseHeartbeat, table_scope, user_scope
 from games.models import Room
 from games.realtime import table_group
@@ -43,7 +43,9 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
         # The seat counts as held while this socket lives (see games.liveness).
-        await self.leases_take([table_scope(self.room_id, user.pk), user_scope(user.pk)])
+        await self.leases_take(
+            [table_scope(self.room_id, user.pk), user_scope(user.pk)], groups=(self.group_name,)
+        )
         await self.mark_connected()
         self.screen = TableScreen(user_id=user.pk, language=self.language)
         await self.send(text_data=await self.draw(full=True))
@@ -54,6 +56,39 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
             alive = await self.leases_give_up()
             if table_scope(self.room_id, self.user.pk) not in alive:
                 await self.mark_disconnected()
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Read one frame warily: within the rate limit, a bad frame is answered, never raised.
+
+        Replaces the JSON consumer's decoding, which raises on bad JSON, a binary frame or deep
+        nesting and so ends the socket. The socket stays open whatever arrives: a frame over
+        16 KiB is answered like any bad one. Only past daphne's own limit (1 MiB by default)
+        does the server drop the connection, before the frame reaches us.
+        """
+        admission = self.limiter().admit()
+        if admission is Admission.DROP:
+            return
+        if admission is Admission.REFUSE:
+            await self.send_error("too_many_messages")
+            return
+        try:
+            content = read_frame(text_data, bytes_data)
+        except FrameError as error:
+            await self.send_error(error.code)
+            return
+        await self.receive_json(content)
+
+    def limiter(self) -> RateLimiter:
+        """Return this connection's rate limiter, made with its first message."""
+        if not hasattr(self, "rate_limiter"):
+            self.rate_limiter = self.new_limiter()
+        return self.rate_limiter
+
+    def new_limiter(self) -> RateLimiter:
+        """Allow each connection 10 messages a second, in bursts of 20."""
+        return RateLimiter(rate=10, burst=20)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Take one action from this user's own seat, as found in the database."""
@@ -105,9 +140,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     def mark_disconnected(self) -> None:
         seat_disconnected(room_id=self.room_id, user=self.user)
 
-    # Drawing reads the cache, not the database (but on a miss): it runs beside the table's
-    # writes instead of queueing behind them on the shared database thread.
-    @partial(database_sync_to_async, thread_sensitive=False)
+    @database_sync_to_async
     def draw(self, *, key: str | None = None, full: bool = False) -> str:
         """Draw from the room's shared snapshot: the whole table, or only what changed."""
         snapshot = table_snapshot(room_id=self.room_id, key=key)

@@ -41,6 +41,8 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "match_playing": _("A game is still being played."),
     "stale": _("The table has moved on; try again."),
     "malformed": _("That is not a move the table understands."),
+    "frame_too_large": _("That message is too long for the table."),
+    "too_many_messages": _("Too many moves at once; slow down."),
     "bad_invite": _("This invitation link is not valid any more."),
     "not_friends": _("You can invite only your friends."),
     "already_seated": _("This player already has a seat here."),

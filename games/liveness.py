@@ -14,6 +14,7 @@ import asyncio
 import logging
 import math
 import time
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -100,12 +101,19 @@ class LeaseHeartbeat:
     """
 
     channel_name: str
+    channel_layer: Any
     lease_scopes: list[str]
+    lease_groups: list[str]
     _heartbeat: "asyncio.Task[None] | None" = None
 
-    async def leases_take(self, scopes: list[str]) -> None:
-        """Take the leases now and keep renewing them until ``leases_give_up``."""
+    async def leases_take(self, scopes: list[str], *, groups: tuple[str, ...] = ()) -> None:
+        """Take the leases now and keep renewing them until ``leases_give_up``.
+
+        The socket also re-joins ``groups`` now and then: a group forgets a member that has
+        not joined for a while, which is how the channels of a killed process drop out.
+        """
         self.lease_scopes = scopes
+        self.lease_groups = list(groups)
         await sync_to_async(lease_renew, thread_sensitive=False)(
             scopes=scopes, connection=self.channel_name
         )
@@ -122,12 +130,17 @@ class LeaseHeartbeat:
         )
 
     async def _renew_forever(self) -> None:
+        rejoined = time.monotonic()
         while True:
             await asyncio.sleep(heartbeat_seconds())
             try:
                 await sync_to_async(lease_renew, thread_sensitive=False)(
                     scopes=self.lease_scopes, connection=self.channel_name
                 )
+                if time.monotonic() - rejoined >= settings.GROUP_REJOIN_SECONDS:
+                    for group in self.lease_groups:
+                        await self.channel_layer.group_add(group, self.channel_name)
+                    rejoined = time.monotonic()
             except Exception:
-                # A cache hiccup costs one renewal; the lease outlives two more attempts.
+                # A hiccup costs one renewal; the lease outlives two more attempts.
                 logger.exception("could not renew the leases of %s", self.channel_name)

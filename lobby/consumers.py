@@ -23,15 +23,20 @@ class LobbyConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group_name, self.channel_name)
         await self.accept()
         # The user counts as online while this socket lives (see games.liveness).
-        await self.leases_take([user_scope(self.user_id)])
+        await self.leases_take([user_scope(self.user_id)], groups=(self.group_name,))
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
             await self.channel_layer.group_discard(self.group_name, self.channel_name)
             await self.leases_give_up()
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Ignore client messages: the lobby socket only pushes to the browser."""
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Ignore client messages unread: the lobby socket only pushes to the browser.
+
+        The JSON consumer would decode them first, and raise on bad JSON or a binary frame.
+        """
 
     async def lobby_html(self, event: dict[str, Any]) -> None:
         """Forward an already rendered out-of-band fragment."""

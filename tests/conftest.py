@@ -2,20 +2,23 @@
 
 import os
 import shutil
-import subprocess
-import sys
-import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 
 import pytest
 from django.conf import settings
 
+from games.live.processes import (
+    CeleryWorkerProcess,
+    DaphneProcess,
+    ProcessStartError,
+    child_env,
+)
+
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-WORKER_START_SECONDS = 120
 
 
 @cache
@@ -55,6 +58,14 @@ def missing_browser() -> str | None:
     return None
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Hash test passwords cheaply: a real hasher spends a tenth of a second on purpose.
+
+    Set for the whole run, so that the live servers the browser tests fork inherit it.
+    """
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     reasons = []
     if item.get_closest_marker("services") and (reason := missing_services()):
@@ -87,21 +98,49 @@ def celery_worker_env() -> dict[str, str]:
     return {}
 
 
+def require_services() -> None:
+    """Skip (fail under CI=true) a test whose fixture needs PostgreSQL and Redis."""
+    if reason := missing_services():
+        if IN_CI:
+            pytest.fail(f"required by CI but missing: {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
 @pytest.fixture
 def celery_worker_process(
     transactional_db: None, celery_worker_env: dict[str, str]
-) -> Iterator[subprocess.Popen[str]]:
+) -> Iterator[CeleryWorkerProcess]:
     """Run a real `celery worker` process on Redis against this test's PostgreSQL database.
 
     The test database is the one pytest-django created, so the test must commit its data
     (`transactional_db`) for the worker to see it.
     """
-    if reason := missing_services():
-        if IN_CI:
-            pytest.fail(f"required by CI but missing: {reason}", pytrace=False)
-        pytest.skip(reason)
+    require_services()
     with start_celery_worker(database_url(), celery_worker_env) as worker:
         yield worker
+
+
+@pytest.fixture
+def daphne_servers(transactional_db: None) -> Iterator[Callable[..., DaphneProcess]]:
+    """Start real daphne servers on Redis against this test's database; stop them after it.
+
+    Call the fixture's value to start one (keyword arguments go to its environment). The
+    servers stop before the database is flushed, since closing sockets still write to it.
+    """
+    require_services()
+    started: list[DaphneProcess] = []
+
+    def start(**extra_env: str) -> DaphneProcess:
+        server = DaphneProcess(env=site_env(extra_env))
+        started.append(server)
+        try:
+            return server.start()
+        except ProcessStartError as error:
+            pytest.fail(str(error), pytrace=False)
+
+    yield start
+    for server in reversed(started):
+        server.stop()
 
 
 def database_url() -> str:
@@ -113,44 +152,30 @@ def database_url() -> str:
     )
 
 
+def site_env(extra_env: dict[str, str] | None = None) -> dict[str, str]:
+    """Return the environment of a site process on this test's database and Redis."""
+    return child_env(database_url=database_url(), redis_url=settings.REDIS_URL, extra=extra_env)
+
+
 @contextmanager
 def start_celery_worker(
     database: str, extra_env: dict[str, str] | None = None
-) -> Iterator[subprocess.Popen[str]]:
+) -> Iterator[CeleryWorkerProcess]:
     """Run a `celery worker` process on Redis against ``database`` until the block ends."""
-    from config.celery import app
-
-    env = {
-        **os.environ,
-        "DATABASE_URL": database,
-        "REDIS_URL": settings.REDIS_URL,
-        **(extra_env or {}),
-    }
-    hostname = f"test-{uuid.uuid4().hex[:8]}@pilotta"
-    worker = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "celery", "-A", "config", "worker"),
-            *("--pool", "solo", "--hostname", hostname, "--loglevel", "WARNING"),
-            # Tasks left queued by an earlier test point at rows that are gone.
-            "--purge",
-        ],
-        cwd=settings.BASE_DIR,
-        env=env,
-        text=True,
+    worker = CeleryWorkerProcess(
+        env=child_env(database_url=database, redis_url=settings.REDIS_URL, extra=extra_env),
+        hostname=f"test-{uuid.uuid4().hex[:8]}@pilotta",
+        # Tasks left queued by an earlier test point at rows that are gone.
+        purge=True,
     )
     try:
-        # The worker prepares the computer players before it answers, which can take a while.
-        deadline = time.monotonic() + WORKER_START_SECONDS
-        while not app.control.ping(destination=[hostname], timeout=0.5):
-            if worker.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("the Celery worker did not start", pytrace=False)
+        worker.start()
+    except ProcessStartError as error:
+        pytest.fail(f"the Celery worker did not start: {error}", pytrace=False)
+    try:
         yield worker
     finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
+        worker.stop()
 
 
 @pytest.fixture(autouse=True)

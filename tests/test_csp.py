@@ -8,8 +8,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.services import rooms as room_services
-from tests.accounts.factories import UserFactory
-from tests.games.conftest import make_user, seated_room
+from tests.factories import PASSWORD, UserFactory, make_user, seated_room
 
 pytestmark = pytest.mark.django_db
 
@@ -163,9 +162,7 @@ def test_staff_pages_have_no_inline_code(client):
 
 
 def test_every_cookie_is_samesite_lax(client, players):
-    login = client.post(
-        "/en/accounts/login/", {"login": players[0].email, "password": "pw-12345-long"}
-    )
+    login = client.post("/en/accounts/login/", {"login": players[0].email, "password": PASSWORD})
     language = client.post("/i18n/setlang/", {"language": "fr", "next": "/fr/"})
     form = client.get("/en/accounts/login/")
 

@@ -8,7 +8,7 @@ from django.test import Client
 from games.services import rooms as room_services
 from tests.conftest import chromium_path
 from tests.daphne_server import daphne_server
-from tests.games.conftest import make_user, seated_room
+from tests.factories import make_user, seated_room
 from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE
 
 if TYPE_CHECKING:

@@ -205,7 +205,7 @@ async def sockets_then_health_checks(port: int, room_id: int, session: str) -> l
 @pytest.mark.django_db(transaction=True)
 def test_healthz_answers_200_under_daphne_with_twenty_table_sockets_open(tmp_path):
     from games.services import rooms as room_services
-    from tests.games.conftest import make_user
+    from tests.factories import make_user
 
     owner = make_user("Owner")
     room = room_services.room_create(owner=owner)

@@ -76,3 +76,44 @@ def test_page_is_phone_first(client):
     html = client.get("/en/").content.decode()
 
     assert 'name="viewport" content="width=device-width, initial-scale=1' in html
+
+
+def test_every_page_names_its_icons_and_manifest(client):
+    page = client.get("/en/").content.decode()
+
+    for name in ("icons/icon.svg", "icons/icon-32.png", "icons/icon-180.png"):
+        assert name in page
+    assert 'rel="manifest"' in page
+
+
+def test_the_favicon_address_points_at_an_icon_that_exists(client):
+    from django.conf import settings
+
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 302
+    assert response["Location"].endswith("icons/icon-32.png")
+    assert (settings.BASE_DIR / "static" / "icons" / "icon-32.png").exists()
+
+
+def test_the_manifest_lets_a_phone_add_the_site_to_its_home_screen():
+    import json
+
+    from django.conf import settings
+
+    static = settings.BASE_DIR / "static"
+    manifest = json.loads((static / "manifest.webmanifest").read_text())
+
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (static / icon["src"]).exists()
+
+
+def test_the_admin_names_each_section_once(admin_client):
+    page = admin_client.get("/en/admin/").content.decode()
+
+    assert page.count(">Accounts<") <= 1
+    assert "Players and friends" in page

@@ -5,12 +5,13 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
 from config.asgi import application
+from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
 def session_cookie_for(client, email: str) -> bytes:
-    user = get_user_model().objects.create_user(email=email, password="pw-12345-long")
+    user = get_user_model().objects.create_user(email=email, password=PASSWORD)
     client.force_login(user)
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 

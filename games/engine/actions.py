@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -14,6 +15,12 @@ T = TypeVar("T")
 MIN_BID = 80
 MAX_BID = 400
 BID_STEP = 10
+#: A bid value has at most this many digits: longer ones are malformed, not merely out of range.
+BID_DIGITS = 6
+#: The longest action text read; anything longer is malformed before it is split.
+MAX_ACTION_TEXT = 64
+_BID_VALUE = re.compile(rf"[0-9]{{1,{BID_DIGITS}}}")
+_BID_BOUND = 10**BID_DIGITS
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -26,6 +33,9 @@ class Bid:
     def __post_init__(self) -> None:
         if type(self.value) is not int:
             raise MalformedActionError(f"a bid value must be an integer, not {self.value!r}")
+        # A huge integer cannot even be printed (int-to-str limit): refuse it as malformed.
+        if not -_BID_BOUND < self.value < _BID_BOUND:
+            raise MalformedActionError(f"a bid value has at most {BID_DIGITS} digits")
         if not isinstance(self.trump, Suit):
             raise MalformedActionError(f"a bid trump must be a Suit, not {self.trump!r}")
 
@@ -146,9 +156,15 @@ def bids_above(value: int | None) -> tuple[Bid, ...]:
 
 
 def parse_action(text: str) -> Action:
-    """Read an action written as ``str(action)`` writes it, e.g. ``"bid 80 H"``."""
+    """Read an action written as ``str(action)`` writes it, e.g. ``"bid 80 H"``.
+
+    Anything else, however odd (non-ASCII digits, thousands of digits, a megabyte of text),
+    raises MalformedActionError.
+    """
     if not isinstance(text, str):
         raise MalformedActionError(f"an action must be text, not {text!r}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise MalformedActionError(f"an action is at most {MAX_ACTION_TEXT} characters")
     words = text.split()
     try:
         return _action_from_words(words)
@@ -161,7 +177,8 @@ def parse_action(text: str) -> Action:
 def _action_from_words(words: list[str]) -> Action:
     if len(words) == 1 and words[0] in _SIMPLE:
         return _SIMPLE[words[0]]
-    if len(words) == 3 and words[0] == "bid" and words[1].isdigit():
+    # str.isdigit() also accepts digits int() refuses, such as "²": ASCII digits only.
+    if len(words) == 3 and words[0] == "bid" and _BID_VALUE.fullmatch(words[1]):
         return Bid(int(words[1]), Suit.parse(words[2]))
     if len(words) == 2 and words[0] == "play":
         return PLAYS[Card.parse(words[1]).index]

@@ -43,7 +43,9 @@ def seat_connected(*, room_id: int, user: User) -> None:
     A player who returns during their own turn gets it back whole: the computer standing in
     stands down, and a turn clock starts again.
     """
-    chair = RoomSeat.objects.select_for_update().filter(room_id=room_id, user=user).first()
+    chair = (
+        RoomSeat.objects.select_for_update(of=("self",)).filter(room_id=room_id, user=user).first()
+    )
     if chair is None or (not chair.away and chair.disconnected_at is None):
         return
     was_away = chair.away
@@ -82,7 +84,9 @@ def seat_release_if_gone(*, room_id: int, seat: int) -> bool:
 
     Say whether the computer took over now.
     """
-    chair = RoomSeat.objects.select_for_update().filter(room_id=room_id, seat=seat).first()
+    chair = (
+        RoomSeat.objects.select_for_update(of=("self",)).filter(room_id=room_id, seat=seat).first()
+    )
     if chair is None or chair.user_id is None or chair.away or chair.disconnected_at is None:
         return False
     if alive_scopes([table_scope(room_id, chair.user_id)]):

@@ -44,7 +44,7 @@ def _locked_room(room_id: int) -> Room:
 
 
 def _locked_seats(room: Room) -> dict[int, RoomSeat]:
-    return {s.seat: s for s in RoomSeat.objects.select_for_update().filter(room=room)}
+    return {s.seat: s for s in RoomSeat.objects.select_for_update(of=("self",)).filter(room=room)}
 
 
 def _require_open(room: Room) -> None:

@@ -131,7 +131,6 @@ class AppliedAction:
     next_round_id: int | None
 
 
-@transaction.atomic
 def round_apply_action(
     *,
     round_id: int,
@@ -146,7 +145,25 @@ def round_apply_action(
     state that has moved on since. Nothing is written when the action is refused.
     """
     try:
-        round_ = Round.objects.select_for_update().select_related("match__room").get(pk=round_id)
+        return _apply_action(
+            round_id=round_id, seat=seat, action=action, actor=actor, expected_seq=expected_seq
+        )
+    except IntegrityError:
+        # Another action took this log position first (the round's lock makes it all but
+        # impossible; the unique log position makes it certain).
+        raise GameError("stale") from None
+
+
+@transaction.atomic
+def _apply_action(
+    *, round_id: int, seat: int, action: Action, actor: User | None, expected_seq: int | None
+) -> AppliedAction:
+    try:
+        round_ = (
+            Round.objects.select_for_update(of=("self",))
+            .select_related("match__room")
+            .get(pk=round_id)
+        )
     except Round.DoesNotExist:
         raise GameError("no_round") from None
     if round_.status != Round.Status.PLAYING:
@@ -158,7 +175,8 @@ def round_apply_action(
     if state.to_act != seat:
         raise GameError("not_your_turn")
     room = round_.match.room
-    chair = RoomSeat.objects.select_for_update().get(room=room, seat=seat)
+    chairs = {c.seat: c for c in RoomSeat.objects.select_for_update(of=("self",)).filter(room=room)}
+    chair = chairs[seat]
     seat_changed = False
     if actor is not None:
         if chair.user_id != actor.pk:
@@ -177,21 +195,17 @@ def round_apply_action(
             state = state.apply(seat, step)
         except IllegalActionError as error:
             raise GameError(error.reason) from error
-    try:
-        with transaction.atomic():
-            RoundAction.objects.bulk_create(
-                RoundAction(
-                    round=round_,
-                    seq=seq + offset,
-                    seat=seat,
-                    action=action_to_dict(seat, step),
-                    actor=actor,
-                    is_bot=actor is None,
-                )
-                for offset, step in enumerate(steps)
-            )
-    except IntegrityError:
-        raise GameError("stale") from None
+    RoundAction.objects.bulk_create(
+        RoundAction(
+            round=round_,
+            seq=seq + offset,
+            seat=seat,
+            action=action_to_dict(seat, step),
+            actor=actor,
+            is_bot=actor is None,
+        )
+        for offset, step in enumerate(steps)
+    )
     seq += len(steps)
     transaction.on_commit(partial(remember_round_state, round_, state))
     ended = state.phase in ENDED
@@ -202,7 +216,7 @@ def round_apply_action(
     table_changed_after_commit(room.pk, played=played)
     if not ended:
         assert state.to_act is not None
-        _schedule_turn(room, round_, seq=seq, to_act=state.to_act)
+        _schedule_turn(room, round_, seq=seq, to_act=state.to_act, chair=chairs[state.to_act])
         return AppliedAction(seq=seq, round_ended=False, match_ended=False, next_round_id=None)
     return _end_round(round_, state, seq)
 
@@ -233,13 +247,22 @@ def _end_round(round_: Round, state: RoundState, seq: int) -> AppliedAction:
     return AppliedAction(seq=seq, round_ended=True, match_ended=False, next_round_id=following.pk)
 
 
-def _schedule_turn(room: Room, round_: Round, *, seq: int, to_act: int, pause: float = 0.0) -> None:
+def _schedule_turn(
+    room: Room,
+    round_: Round,
+    *,
+    seq: int,
+    to_act: int,
+    pause: float = 0.0,
+    chair: RoomSeat | None = None,
+) -> None:
     """After commit, let the computer play its turn, or start the player's clock.
 
     The round remembers when that turn falls due, so that the sweeper can find it if the task
-    that should play it is lost with its worker.
+    that should play it is lost with its worker. ``chair`` is the seat to act, when at hand.
     """
-    chair = RoomSeat.objects.get(room=room, seat=to_act)
+    if chair is None:
+        chair = RoomSeat.objects.get(room=room, seat=to_act)
     clock = not chair.bot_plays and bool(room.turn_seconds)
     if chair.bot_plays:
         countdown: float | None = pause + getattr(settings, "BOT_PACING_SECONDS", 0.8)

@@ -3,17 +3,12 @@
 import pytest
 from django.core.cache import cache
 
-from tests.accounts.factories import UserFactory
+from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
 def _tasks_run_inline(eager_celery: None) -> None:
     """Send every accounts email in the request's thread."""
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

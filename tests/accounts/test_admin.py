@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.services import guest_create
-from tests.accounts.factories import (
+from tests.factories import (
     PASSWORD,
     FriendRequestFactory,
     InvitationFactory,

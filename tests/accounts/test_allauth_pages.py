@@ -8,7 +8,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
-from tests.accounts.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 

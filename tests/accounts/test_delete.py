@@ -7,7 +7,7 @@ from django.utils import translation
 
 from accounts.models import FriendRequest, Friendship, Invitation, User
 from accounts.services import friend_request_send
-from tests.accounts.factories import PASSWORD, InvitationFactory, UserFactory
+from tests.factories import PASSWORD, InvitationFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

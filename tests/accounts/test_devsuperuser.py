@@ -5,7 +5,7 @@ from allauth.account.models import EmailAddress
 from django.core.management import CommandError, call_command
 
 from accounts.models import User
-from tests.accounts.factories import UserFactory
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

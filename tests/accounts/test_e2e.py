@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 
 from accounts.models import Friendship, User
-from tests.accounts.factories import PASSWORD, UserFactory
 from tests.conftest import chromium_path
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

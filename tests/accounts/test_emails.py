@@ -8,7 +8,7 @@ from django.core import mail
 from django.utils import timezone
 
 from accounts import services, tasks
-from tests.accounts.factories import PASSWORD, InvitationFactory, UserFactory
+from tests.factories import PASSWORD, InvitationFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

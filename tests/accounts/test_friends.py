@@ -9,7 +9,7 @@ from django.urls import reverse
 from accounts import services
 from accounts.models import FriendRequest, Friendship
 from accounts.selectors import are_friends, friends_of, pending_requests_for, user_search
-from tests.accounts.factories import FriendRequestFactory, UserFactory
+from tests.factories import FriendRequestFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

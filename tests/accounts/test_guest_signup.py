@@ -15,7 +15,7 @@ from games.selectors import round_view
 from games.services.table import round_apply_action
 from games.tasks import bot_play_turn
 from lobby.models import WaitlistEntry
-from tests.accounts.factories import PASSWORD, InvitationFactory
+from tests.factories import PASSWORD, InvitationFactory
 
 pytestmark = pytest.mark.django_db
 

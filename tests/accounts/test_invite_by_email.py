@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from accounts import services
 from accounts.models import FriendRequest, Invitation
-from tests.accounts.factories import FriendRequestFactory
+from tests.factories import FriendRequestFactory
 
 pytestmark = pytest.mark.django_db
 

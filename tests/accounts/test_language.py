@@ -3,7 +3,7 @@
 import pytest
 from django.conf import settings
 
-from tests.accounts.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.accounts.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 

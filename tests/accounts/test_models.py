@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from accounts.validators import normalize_display_name, validate_display_name
-from tests.accounts.factories import UserFactory
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

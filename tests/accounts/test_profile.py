@@ -5,7 +5,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from accounts.models import User
-from tests.accounts.factories import UserFactory
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

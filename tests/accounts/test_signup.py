@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts.adapter import waitlist_url
 from accounts.models import Friendship, Invitation, User
-from tests.accounts.factories import PASSWORD, InvitationFactory, UserFactory
+from tests.factories import PASSWORD, InvitationFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

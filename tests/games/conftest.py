@@ -1,26 +1,12 @@
 """Fixtures of the live table: players, rooms, and a record of the tasks that would be queued."""
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from accounts.models import User
-from games.models import Room
-from games.services import rooms as room_services
-
-_emails = itertools.count(1)
-
-
-def make_user(name: str | None = None, language: str = "en") -> User:
-    number = next(_emails)
-    return User.objects.create_user(
-        email=f"player{number}@example.com",
-        password="pw-12345-long",
-        display_name=name or f"Player{number}",
-        preferred_language=language,
-    )
+from tests.factories import make_user
 
 
 @dataclass
@@ -68,21 +54,3 @@ def owner(db: None) -> User:
 @pytest.fixture
 def players(db: None) -> list[User]:
     return [make_user(f"Seat{n}") for n in range(4)]
-
-
-def seated_room(players: list[User], **settings: Any) -> Room:
-    """Open a room owned by players[0] with the four players in seats 0 to 3."""
-    room = room_services.room_create(owner=players[0], **settings)
-    for seat, player in enumerate(players[1:], start=1):
-        room_services.room_take_seat(
-            room_id=room.pk, user=player, seat=seat, token=room.invite_token
-        )
-    return room
-
-
-def bot_room(owner: User, **settings: Any) -> Room:
-    """Open a room with its owner in seat 0 and computers in seats 1 to 3."""
-    room = room_services.room_create(owner=owner, **settings)
-    for seat in (1, 2, 3):
-        room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=seat)
-    return room

@@ -11,7 +11,7 @@ from django.utils import timezone
 from games.models import Round
 from games.services import rooms as room_services
 from games.services.table import round_schedule_turn, turns_sweep_overdue
-from tests.games.conftest import bot_room, seated_room
+from tests.factories import bot_room, seated_room
 
 
 @pytest.fixture

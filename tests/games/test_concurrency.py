@@ -10,7 +10,7 @@ from games.errors import GameError
 from games.models import Round, RoundAction
 from games.services import rooms as room_services
 from games.services import table
-from tests.games.conftest import seated_room
+from tests.factories import seated_room
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -47,7 +47,7 @@ def test_two_simultaneous_actions_apply_once(players, queued):
 
 def test_two_duplicate_bot_tasks_play_once(owner, queued):
     from games.tasks import bot_play_turn
-    from tests.games.conftest import bot_room
+    from tests.factories import bot_room
 
     room = bot_room(owner, bot_level="easy")
     room_services.room_start(room_id=room.pk, user=owner)

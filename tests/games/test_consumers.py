@@ -14,7 +14,7 @@ from games.engine import Bid, Pass, Play
 from games.models import Room, Round, RoundAction
 from games.selectors import round_state
 from games.services import rooms as room_services
-from tests.games.conftest import make_user, seated_room
+from tests.factories import make_user, seated_room
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

@@ -19,7 +19,7 @@ from games.models import Room, RoomSeat, Round
 from games.selectors import round_view
 from games.services import rooms as room_services
 from games.tasks import bot_play_turn
-from tests.games.conftest import make_user
+from tests.factories import make_user
 
 FORBIDDEN_PAGE = "You are playing as a guest"
 

@@ -16,7 +16,7 @@ from games.selectors import round_view
 from games.services.rooms import room_play_now
 from games.services.table import round_apply_action
 from games.tasks import bot_play_turn, guests_sweep
-from tests.games.conftest import make_user
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from games.services import rooms as room_services
 from games.services import table
 from games.snapshots import table_snapshot
 from games.templatetags.cards import card_name
-from tests.games.conftest import seated_room
+from tests.factories import seated_room
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,6 @@
 """Leases of live sockets: held while renewed, gone when released or lapsed."""
 
+import asyncio
 from datetime import timedelta
 
 import time_machine
@@ -51,3 +52,30 @@ def test_releasing_an_unknown_lease_changes_nothing():
 
 def test_scope_names_keep_tables_and_users_apart():
     assert len({table_scope(1, 2), table_scope(2, 1), user_scope(1), user_scope(2)}) == 4
+
+
+class RecordingLayer:
+    def __init__(self) -> None:
+        self.joined: list[tuple[str, str]] = []
+
+    async def group_add(self, group: str, channel: str) -> None:
+        self.joined.append((group, channel))
+
+
+async def test_a_live_socket_renews_its_lease_and_rejoins_its_groups(settings):
+    from games.liveness import LeaseHeartbeat
+
+    settings.PRESENCE_TTL_SECONDS = 0.3
+    settings.GROUP_REJOIN_SECONDS = 0
+    socket = LeaseHeartbeat()
+    socket.channel_name = "specific.abc"
+    socket.channel_layer = RecordingLayer()
+
+    await socket.leases_take(["seat"], groups=("table-9",))
+    await asyncio.sleep(0.6)
+    alive_while_open = alive_scopes(["seat"])
+    await socket.leases_give_up()
+
+    assert alive_while_open == {"seat"}  # renewed past its first 0.3 s
+    assert ("table-9", "specific.abc") in socket.channel_layer.joined
+    assert alive_scopes(["seat"]) == set()

@@ -16,7 +16,7 @@ from games.models import Match, Room, Round
 from games.selectors import round_view
 from games.services import guests
 from games.services import rooms as room_services
-from tests.games.conftest import make_user
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 

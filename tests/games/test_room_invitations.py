@@ -11,7 +11,7 @@ from games import tasks
 from games.errors import GameError
 from games.models import RoomInvitation
 from games.services import rooms as room_services
-from tests.games.conftest import make_user
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,8 @@ from games.models import Room, Round
 from games.selectors import round_view
 from games.services import rooms as room_services
 from games.tasks import bot_play_turn
-from tests.games.conftest import QueuedTasks, bot_room, make_user, record_tasks, seated_room
+from tests.factories import bot_room, make_user, seated_room
+from tests.games.conftest import QueuedTasks, record_tasks
 
 pytestmark = pytest.mark.django_db
 

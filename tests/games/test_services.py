@@ -8,7 +8,7 @@ from games.models import Match, Room, RoomSeat, Round, RoundAction
 from games.selectors import round_state, round_view
 from games.services import rooms as room_services
 from games.services import table
-from tests.games.conftest import bot_room, make_user, seated_room
+from tests.factories import bot_room, make_user, seated_room
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from games.rendering import TableScreen, Viewer, render_table
 from games.services import rooms as room_services
 from games.services import table
 from games.snapshots import snapshot_key, table_snapshot
-from tests.games.conftest import seated_room
+from tests.factories import seated_room
 
 pytestmark = pytest.mark.django_db
 

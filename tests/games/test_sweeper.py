@@ -13,7 +13,7 @@ from games.services import rooms as room_services
 from games.services.presence import seats_sweep_absent
 from games.services.table import round_schedule_turn, turns_sweep_overdue
 from games.tasks import table_sweep
-from tests.games.conftest import bot_room, seated_room
+from tests.factories import bot_room, seated_room
 
 pytestmark = pytest.mark.django_db
 

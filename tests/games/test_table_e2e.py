@@ -15,7 +15,7 @@ from django.test import override_settings
 from config.celery import app as celery_app
 from games.models import Round
 from tests.conftest import chromium_path, database_url, start_celery_worker
-from tests.games.conftest import make_user
+from tests.factories import PASSWORD, make_user
 
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
@@ -88,11 +88,6 @@ class TableInTheBrowser(BrowserTestCase):
 
         make_user("Ana", language="en")
         user = make_user("Eleni", language="en")
-        user.set_password("pw-12345-long")
-        user.save()
-        from allauth.account.models import EmailAddress
-
-        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=chromium_path(), args=CHROMIUM_ARGS
@@ -100,7 +95,7 @@ class TableInTheBrowser(BrowserTestCase):
             page = browser.new_page(viewport=PHONE)
             page.goto(f"{self.live_server_url}/en/accounts/login/")
             page.fill("input[name=login]", str(user.email))
-            page.fill("input[name=password]", "pw-12345-long")
+            page.fill("input[name=password]", PASSWORD)
             page.locator("form button[type=submit]").last.click()
             page.goto(f"{self.live_server_url}/en/play/")
             page.select_option("select[name=bot_level]", "easy")

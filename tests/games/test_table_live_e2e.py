@@ -4,7 +4,6 @@ import time
 from typing import Any
 
 import pytest
-from allauth.account.models import EmailAddress
 from django.db import connections
 
 from accounts.models import User
@@ -12,19 +11,16 @@ from games.models import Room, Round, RoundAction
 from games.selectors import round_view
 from games.services import rooms as room_services
 from tests.conftest import chromium_path
-from tests.games.conftest import bot_room, make_user
+from tests.factories import PASSWORD, bot_room, make_user
 from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE, BrowserTestCase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
 
-PASSWORD = "pw-12345-long"
 WAIT_MS = 15_000
 
 
 def a_player(name: str) -> User:
-    user = make_user(name, language="en")
-    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    return user
+    return make_user(name, language="en")
 
 
 def log_in(browser: Any, live_server_url: str, user: User) -> Any:

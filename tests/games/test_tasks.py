@@ -13,7 +13,7 @@ from games.selectors import round_view
 from games.services import presence, table
 from games.services import rooms as room_services
 from games.tasks import bot_play_turn, seat_check_presence
-from tests.games.conftest import bot_room, make_user, seated_room
+from tests.factories import bot_room, make_user, seated_room
 
 pytestmark = pytest.mark.django_db
 

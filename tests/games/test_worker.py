@@ -12,7 +12,8 @@ from games.services import rooms as room_services
 from games.services import table
 from games.tasks import bot_play_turn
 from tests.conftest import forget_tables
-from tests.games.conftest import bot_room, make_user, record_tasks
+from tests.factories import bot_room, make_user
+from tests.games.conftest import record_tasks
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

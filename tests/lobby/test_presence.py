@@ -13,7 +13,7 @@ from games.liveness import lease_release, lease_renew, table_scope, user_scope
 from games.services import rooms as room_services
 from lobby.consumers import LobbyConsumer
 from lobby.selectors import friends_with_presence
-from tests.games.conftest import make_user
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

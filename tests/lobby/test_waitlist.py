@@ -19,6 +19,7 @@ from django.utils import timezone, translation
 from accounts.models import Invitation, User
 from lobby import emails, services, tokens
 from lobby.models import WaitlistEntry
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -621,7 +622,7 @@ def test_an_invited_entry_is_not_invited_twice(staff_client):
 
 
 def test_players_who_are_not_staff_are_kept_out_of_the_waitlist_admin(client):
-    player = User.objects.create_user(email="player@example.com", password="pw-12345-long")
+    player = User.objects.create_user(email="player@example.com", password=PASSWORD)
     entry = WaitlistEntryFactory(status=Status.CONFIRMED)
     client.force_login(player)
 

@@ -3,6 +3,8 @@
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.engine import (
     Announce,
@@ -19,7 +21,7 @@ from games.engine import (
     action_to_dict,
     parse_action,
 )
-from games.engine.actions import bids_above
+from games.engine.actions import MAX_ACTION_TEXT, bids_above
 
 ACTIONS = [
     (Bid(80, Suit.HEARTS), "bid 80 H", {"action": "bid", "value": 80, "trump": "H"}),
@@ -92,6 +94,56 @@ def test_malformed_record_actions_are_refused(record: Any) -> None:
 def test_malformed_action_text_is_refused(text: Any) -> None:
     with pytest.raises(MalformedActionError):
         parse_action(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bid ² H",  # a digit to str.isdigit(), but not to int()
+        "bid ¹²³ H",
+        "bid ٨٠ H",  # Arabic-Indic digits: int() would read 80
+        "bid \uff18\uff10 H",  # full-width digits
+        "bid +80 H",
+        "bid 8_0 H",
+        "bid 1234567 H",
+        "bid " + "9" * 5000 + " H",
+        "bid 80 " + "H" * 5000,
+        "play " + "J" * 100_000,
+        "x" * (MAX_ACTION_TEXT + 1),
+        "\x00",
+        "pass\x00",
+    ],
+)
+def test_odd_action_text_is_malformed_never_a_value_error(text: str) -> None:
+    with pytest.raises(MalformedActionError):
+        parse_action(text)
+
+
+def test_a_bid_value_is_ascii_digits_of_bounded_length() -> None:
+    assert parse_action("bid 0080 H") == Bid(80, Suit.HEARTS)
+    # Six digits still parse: the auction refuses them as out of range, with its reason.
+    assert parse_action("bid 999999 H") == Bid(999_999, Suit.HEARTS)
+    assert parse_action("  play   JH  ") == Play(Card.parse("JH"))
+
+
+@given(st.text(max_size=MAX_ACTION_TEXT + 8))
+def test_any_text_is_an_action_or_malformed(text: str) -> None:
+    for candidate in (text, f"bid {text} H", f"play {text}"):
+        try:
+            action = parse_action(candidate)
+        except MalformedActionError:
+            continue
+        assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("exponent", [6, 5000])
+@pytest.mark.parametrize("sign", [1, -1])
+def test_a_bid_value_too_long_to_print_is_malformed(exponent: int, sign: int) -> None:
+    value = sign * 10**exponent
+    with pytest.raises(MalformedActionError):
+        Bid(value, Suit.HEARTS)
+    with pytest.raises(MalformedActionError):
+        action_from_dict({"seat": 0, "action": "bid", "value": value, "trump": "H"})
 
 
 def test_actions_refuse_wrong_types() -> None:

@@ -178,6 +178,13 @@ def test_a_bad_action_is_named_by_its_index(actions: list[Any], index: int) -> N
     assert failure(record(*actions)).index == index
 
 
+@pytest.mark.parametrize("sign", [1, -1])
+def test_a_bid_too_long_to_print_is_a_bad_action(sign: int) -> None:
+    # Past the int-to-str limit: printing it would raise ValueError, not a record error.
+    huge = {"seat": 1, "action": "bid", "value": sign * 10**5000, "trump": "S"}
+    assert failure(record(BID, huge)).index == 1
+
+
 def test_an_action_after_a_finished_round_is_a_bad_action() -> None:
     data = round_to_record(random_round(6))
     count = len(data["actions"])
