@@ -11,10 +11,10 @@ from accounts.emails import absolute_url, email_render, email_send
 from games.bots import choose_action
 from games.errors import GameError
 from games.models import RoomInvitation, RoomSeat, Round
-from games.selectors import round_view
 from games.services.guests import guests_delete_inactive
 from games.services.presence import seat_mark_away, seat_release_if_gone, seats_sweep_absent
 from games.services.table import round_apply_action, turns_sweep_overdue
+from games.snapshots import round_state_cached
 
 
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
@@ -28,9 +28,11 @@ def bot_play_turn(round_id: int, seq: int, timeout: bool = False) -> None:
         return
     if timeout and _clock_restarted(round_):
         return
-    view = round_view(round_)
-    seat = view.state.to_act
-    if view.seq != seq or seat is None:
+    if round_.turn_seq != seq:
+        return  # the turn has moved on: nothing to rebuild
+    state = round_state_cached(round_)
+    seat = state.to_act
+    if len(state.history) != seq or seat is None:
         return
     room = round_.match.room
     chair = RoomSeat.objects.get(room=room, seat=seat)
@@ -38,7 +40,7 @@ def bot_play_turn(round_id: int, seq: int, timeout: bool = False) -> None:
         seat_mark_away(room_id=room.pk, seat=seat)
     elif not chair.bot_plays:
         return
-    observation = view.state.observation(seat)
+    observation = state.observation(seat)
     action = choose_action(observation, level=room.bot_level, rng=random.Random())
     try:
         round_apply_action(
