@@ -41,11 +41,11 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         self.language = self.page_language()
         self.group_name = table_group(self.room_id)
         await self.channel_layer.group_add(self.group_name, self.channel_name)
-        await self.accept()
         # The seat counts as held while this socket lives (see games.liveness).
         await self.leases_take(
             [table_scope(self.room_id, user.pk), user_scope(user.pk)], groups=(self.group_name,)
         )
+        await self.accept()
         await self.mark_connected()
         self.screen = TableScreen(user_id=user.pk, language=self.language)
         await self.send(text_data=await self.draw(full=True))

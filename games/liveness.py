@@ -105,6 +105,7 @@ class LeaseHeartbeat:
     lease_scopes: list[str]
     lease_groups: list[str]
     _heartbeat: "asyncio.Task[None] | None" = None
+    _renewing: asyncio.Lock
 
     async def leases_take(self, scopes: list[str], *, groups: tuple[str, ...] = ()) -> None:
         """Take the leases now and keep renewing them until ``leases_give_up``.
@@ -114,6 +115,7 @@ class LeaseHeartbeat:
         """
         self.lease_scopes = scopes
         self.lease_groups = list(groups)
+        self._renewing = asyncio.Lock()
         await sync_to_async(lease_renew, thread_sensitive=False)(
             scopes=scopes, connection=self.channel_name
         )
@@ -123,8 +125,11 @@ class LeaseHeartbeat:
         """Stop renewing and release the leases; return the scopes other sockets keep alive."""
         if self._heartbeat is None:
             return set()
-        self._heartbeat.cancel()
-        self._heartbeat = None
+        # A renewal already running in its thread would finish after the release and take the
+        # lease back: wait for it, and cancel the heartbeat only between renewals.
+        async with self._renewing:
+            self._heartbeat.cancel()
+            self._heartbeat = None
         return await sync_to_async(lease_release, thread_sensitive=False)(
             scopes=self.lease_scopes, connection=self.channel_name
         )
@@ -133,14 +138,15 @@ class LeaseHeartbeat:
         rejoined = time.monotonic()
         while True:
             await asyncio.sleep(heartbeat_seconds())
-            try:
-                await sync_to_async(lease_renew, thread_sensitive=False)(
-                    scopes=self.lease_scopes, connection=self.channel_name
-                )
-                if time.monotonic() - rejoined >= settings.GROUP_REJOIN_SECONDS:
-                    for group in self.lease_groups:
-                        await self.channel_layer.group_add(group, self.channel_name)
-                    rejoined = time.monotonic()
-            except Exception:
-                # A hiccup costs one renewal; the lease outlives two more attempts.
-                logger.exception("could not renew the leases of %s", self.channel_name)
+            async with self._renewing:
+                try:
+                    await sync_to_async(lease_renew, thread_sensitive=False)(
+                        scopes=self.lease_scopes, connection=self.channel_name
+                    )
+                    if time.monotonic() - rejoined >= settings.GROUP_REJOIN_SECONDS:
+                        for group in self.lease_groups:
+                            await self.channel_layer.group_add(group, self.channel_name)
+                        rejoined = time.monotonic()
+                except Exception:
+                    # A hiccup costs one renewal; the lease outlives two more attempts.
+                    logger.exception("could not renew the leases of %s", self.channel_name)

@@ -21,9 +21,10 @@ class LobbyConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         self.group_name = user_group(user.pk)
         self.user_id = user.pk
         await self.channel_layer.group_add(self.group_name, self.channel_name)
-        await self.accept()
-        # The user counts as online while this socket lives (see games.liveness).
+        # The user counts as online while this socket lives (see games.liveness), from the
+        # moment the browser learns it is connected.
         await self.leases_take([user_scope(self.user_id)], groups=(self.group_name,))
+        await self.accept()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
