@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.adapter import waitlist_url
 from games.engine import (
@@ -33,6 +34,7 @@ from games.engine import (
     Suit,
 )
 from games.engine.declarations import Announcement
+from games.engine.scoring import RoundResult
 from games.errors import message_for
 from games.snapshots import SeatView, TableSnapshot
 from games.templatetags.cards import SUIT_SYMBOLS, card_face, suit_name
@@ -64,7 +66,7 @@ def viewer_in(snapshot: TableSnapshot, user_id: int) -> Viewer:
 
 
 # The regions, in the order the page shows them.
-BOARD_REGIONS = ("seats", "center", "controls", "hand", "extras", "score")
+BOARD_REGIONS = ("strip", "seats", "center", "controls", "hand", "extras", "score")
 
 
 def render_table(snapshot: TableSnapshot, viewer: Viewer, *, language: str, oob: bool) -> str:
@@ -149,6 +151,7 @@ def _regions(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, dict[str, Any
     observation = snapshot.observation(viewer.seat)
     assert observation is not None
     builders: dict[str, Callable[[], dict[str, Any]]] = {
+        "strip": lambda: _strip(snapshot, viewer, observation),
         "seats": lambda: _seats_region(snapshot, viewer, observation),
         "center": lambda: _center(snapshot, observation),
         "controls": lambda: _controls(snapshot, viewer, observation),
@@ -159,13 +162,66 @@ def _regions(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, dict[str, Any
     return {name: builders[name]() for name in BOARD_REGIONS}
 
 
+# Each computer has a name of its own, by seat, so that the bidding, the tricks and the replay
+# always say which one did what; each language gives the name its local form.
+COMPUTER_NAMES = (
+    gettext_lazy("Nikos"),
+    gettext_lazy("Eleni"),
+    gettext_lazy("Andreas"),
+    gettext_lazy("Sophia"),
+)
+LEVEL_LABELS = {
+    "easy": gettext_lazy("easy"),
+    "medium": gettext_lazy("medium"),
+    "strong": gettext_lazy("strong"),
+}
+
+
 def seat_name(chair: SeatView) -> str:
     """Say who sits in a chair, in the active language."""
     if chair.is_bot:
-        return _("Computer")
+        return str(COMPUTER_NAMES[chair.seat % len(COMPUTER_NAMES)])
     if chair.name is None:
         return _("Empty seat")
     return chair.name
+
+
+def computer_label(level: str) -> str:
+    """Say that a seat is a computer, and how strong, e.g. "computer · medium"."""
+    return _("computer · %(level)s") % {"level": LEVEL_LABELS.get(level, level)}
+
+
+def side_label(snapshot: TableSnapshot, viewer: Viewer, team: int) -> str:
+    """Name a team from the viewer's side: "Us" and "Them" for a player, the partners' names for
+    someone watching."""
+    if viewer.seat is not None:
+        return _("Us") if viewer.seat % 2 == team else _("Them")
+    first, second = (seat_name(chair) for chair in snapshot.seats if chair.seat % 2 == team)
+    return _("%(first)s & %(second)s") % {"first": first, "second": second}
+
+
+def _sides(
+    snapshot: TableSnapshot, viewer: Viewer, figures: tuple[int, int]
+) -> list[dict[str, Any]]:
+    """Return the teams with one figure each, the viewer's own team first."""
+    order = (0, 1) if viewer.seat is None or viewer.seat % 2 == 0 else (1, 0)
+    return [
+        {
+            "team": team,
+            "label": side_label(snapshot, viewer, team),
+            "value": figures[team],
+            "mine": viewer.seat is not None and viewer.seat % 2 == team,
+        }
+        for team in order
+    ]
+
+
+def _role(viewer: Viewer, seat: int) -> str:
+    if viewer.seat is None:
+        return ""
+    if seat == viewer.seat:
+        return _("you")
+    return _("partner") if (seat - viewer.seat) % 2 == 0 else _("opponent")
 
 
 def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
@@ -175,6 +231,7 @@ def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
             "team": chair.seat % 2,
             "name": seat_name(chair),
             "is_bot": chair.is_bot,
+            "computer": computer_label(snapshot.bot_level) if chair.is_bot else "",
             "empty": chair.is_empty,
             "is_me": viewer.seat == chair.seat,
         }
@@ -183,34 +240,64 @@ def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     return {"seat_rows": rows, "full": not any(chair.is_empty for chair in snapshot.seats)}
 
 
+def _strip(snapshot: TableSnapshot, viewer: Viewer, observation: Observation) -> dict[str, Any]:
+    """The line always in view: the score from the viewer's side, the target and the contract."""
+    return {
+        "sides": _sides(snapshot, viewer, snapshot.totals),
+        "target": snapshot.target,
+        "contract": _contract(snapshot, viewer, observation),
+        "bidding": observation.phase == Phase.AUCTION,
+    }
+
+
 def _seats_region(
     snapshot: TableSnapshot, viewer: Viewer, observation: Observation
 ) -> dict[str, Any]:
+    """Each seat with what is in front of it: its card in the trick and, while bidding, its
+    last call."""
+    trick = _trick(observation)
+    calls = _last_calls(observation)
     rows = []
     for chair in snapshot.seats:
         relative = chair.seat if viewer.seat is None else (chair.seat - viewer.seat) % 4
+        played = trick["cards"].get(chair.seat) if trick else None
         rows.append(
             {
                 "seat": chair.seat,
                 "team": chair.seat % 2,
                 "name": seat_name(chair),
-                "is_bot": chair.is_bot,
+                "role": _role(viewer, chair.seat),
+                "computer": computer_label(snapshot.bot_level) if chair.is_bot else "",
+                "level": str(LEVEL_LABELS.get(snapshot.bot_level, snapshot.bot_level)),
                 "away": chair.away,
                 "is_me": viewer.seat == chair.seat,
                 "position": POSITIONS[relative],
                 "cards": observation.card_counts[chair.seat],
                 "dealer": observation.dealer == chair.seat,
                 "to_act": observation.to_act == chair.seat,
+                "played": played,
+                "won": trick is not None and trick["winner"] == chair.seat,
+                "fresh": trick is not None and trick["last"] == chair.seat,
+                "call": calls.get(chair.seat, ""),
             }
         )
-    return {"seat_rows": rows}
+    return {"seat_rows": rows, "trick_done": trick is not None and trick["winner"] is not None}
+
+
+def _last_calls(observation: Observation) -> dict[int, str]:
+    """Return each seat's latest call of the auction, while the auction lasts."""
+    if observation.phase != Phase.AUCTION:
+        return {}
+    return {seat: action_label(action) for seat, action in observation.auction}
 
 
 def _center(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]:
+    trick = _trick(observation)
+    winner = trick["winner"] if trick else None
     return {
         "phase": str(observation.phase),
-        "contract": _contract(observation),
-        "trick": _trick(snapshot, observation),
+        "trick_number": len(observation.tricks) + (observation.current_trick is not None),
+        "winner": seat_name(snapshot.seats[winner]) if winner is not None else "",
         "auction_log": [
             {"seat": seat, "name": seat_name(snapshot.seats[seat]), "label": action_label(action)}
             for seat, action in observation.auction
@@ -220,7 +307,10 @@ def _center(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]
     }
 
 
-def _contract(observation: Observation) -> dict[str, Any] | None:
+def _contract(
+    snapshot: TableSnapshot, viewer: Viewer, observation: Observation
+) -> dict[str, Any] | None:
+    """Say the contract with who holds it, its trump and its multiplier."""
     contract = observation.contract
     if contract is None:
         return None
@@ -228,8 +318,8 @@ def _contract(observation: Observation) -> dict[str, Any] | None:
         "value": contract.value,
         "trump": str(contract.trump),
         "trump_name": suit_name(contract.trump),
-        "seat": contract.seat,
-        "team": contract.team,
+        "holder": seat_name(snapshot.seats[contract.seat]),
+        "ours": viewer.seat is not None and viewer.seat % 2 == contract.team,
         "multiplier": contract.multiplier,
     }
 
@@ -248,21 +338,17 @@ def action_label(action: Action) -> str:
     return labels.get(str(action), str(action))
 
 
-def _trick(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any] | None:
-    """Show the open trick; between tricks, the one just won, so its last card stays visible."""
+def _trick(observation: Observation) -> dict[str, Any] | None:
+    """Return the cards on the table by seat: the open trick, or between tricks the one just
+    won with its winner, so that the last card and who took it stay in view."""
     trick = observation.current_trick
     if trick is not None and trick.cards:
-        played = [
-            {"seat": (trick.leader + i) % 4, "card": card_face(card)}
-            for i, card in enumerate(trick.cards)
-        ]
-        return {"cards": played, "winner": None}
+        cards = {(trick.leader + i) % 4: card_face(card) for i, card in enumerate(trick.cards)}
+        return {"cards": cards, "winner": None, "last": (trick.leader + len(trick.cards) - 1) % 4}
     if observation.tricks:
         done = observation.tricks[-1]
-        played = [
-            {"seat": done.seat_of(i), "card": card_face(card)} for i, card in enumerate(done.cards)
-        ]
-        return {"cards": played, "winner": seat_name(snapshot.seats[done.winner])}
+        cards = {done.seat_of(i): card_face(card) for i, card in enumerate(done.cards)}
+        return {"cards": cards, "winner": done.winner, "last": done.seat_of(len(done.cards) - 1)}
     return None
 
 
@@ -279,7 +365,19 @@ def _controls(snapshot: TableSnapshot, viewer: Viewer, observation: Observation)
         else None,
         "can_announce": my_turn and Announce() in observation.legal_actions,
         "can_show": my_turn and Show() in observation.legal_actions,
+        "pilotta": _pilotta_plays(observation) if my_turn and not snapshot.assist else [],
     }
+
+
+def _pilotta_plays(observation: Observation) -> list[dict[str, Any]]:
+    """Return the plays that may call pilotta now (the King or Queen of trumps)."""
+    if observation.phase != Phase.PLAY:
+        return []
+    return [
+        {"action": str(play), "card": card_face(play.card)}
+        for play in (Play(card, pilotta=True) for card in observation.hand)
+        if observation.why_illegal(play) is None
+    ]
 
 
 def _bidding(observation: Observation) -> dict[str, Any]:
@@ -299,28 +397,29 @@ def _bidding(observation: Observation) -> dict[str, Any]:
 
 
 def _hand_region(viewer: Viewer, observation: Observation) -> dict[str, Any]:
-    """Return the viewer's own cards, each with its action and why it may not be played."""
+    """Return the viewer's own cards, each with its action and why it may not be played.
+
+    On the viewer's turn to play, the legal cards are raised and the others marked and kept out
+    of the keyboard's way; a tap on one still says why it may not be played.
+    """
     if viewer.seat is None:
         return {}
-    playing = observation.phase == Phase.PLAY
+    choosing = observation.phase == Phase.PLAY and observation.to_act == viewer.seat
     cards = sorted(observation.hand, key=_hand_order(observation))
     hand = []
     for card in cards:
         play = Play(card)
-        reason = observation.why_illegal(play) if playing else None
-        pilotta = Play(card, pilotta=True)
+        reason = observation.why_illegal(play) if observation.phase == Phase.PLAY else None
         hand.append(
             {
                 "card": card_face(card),
                 "action": str(play),
-                "legal": playing and reason is None,
+                "legal": choosing and reason is None,
+                "marked": choosing and reason is not None,
                 "why": message_for(reason) if reason is not None else "",
-                "pilotta_action": str(pilotta)
-                if playing and observation.why_illegal(pilotta) is None
-                else "",
             }
         )
-    return {"hand": hand}
+    return {"hand": hand, "choosing": choosing}
 
 
 def _hand_order(observation: Observation) -> Callable[[Card], tuple[int, int, int]]:
@@ -389,18 +488,39 @@ def _last_trick(snapshot: TableSnapshot, observation: Observation) -> dict[str, 
 def _score(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     return {
         "sheet": {
+            "heads": _sides(snapshot, viewer, snapshot.totals),
             "lines": [
-                {"number": line.number, "score": line.score, "cancelled": line.cancelled}
+                {
+                    "number": line.number,
+                    "cells": [side["value"] for side in _sides(snapshot, viewer, line.score)],
+                    "cancelled": line.cancelled,
+                }
                 for line in snapshot.sheet
             ],
-            "totals": snapshot.totals,
             "target": snapshot.target,
         },
-        "summary": _summary(snapshot),
+        "summary": _summary(snapshot, viewer),
         "finished": snapshot.match_finished,
-        "winner_team": snapshot.winner,
+        "result": _match_result(snapshot, viewer) if snapshot.match_finished else None,
         "guest_offer": _guest_offer() if viewer.is_guest and snapshot.match_finished else None,
     }
+
+
+def _match_result(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
+    """Say who won the match and by how much, from the viewer's side."""
+    winner = snapshot.winner if snapshot.winner is not None else 0
+    won, lost = snapshot.totals[winner], snapshot.totals[1 - winner]
+    score = {"won": won, "lost": lost}
+    if viewer.seat is None:
+        headline = _("%(side)s win %(won)s–%(lost)s") % {  # noqa: RUF001
+            **score,
+            "side": side_label(snapshot, viewer, winner),
+        }
+    elif viewer.seat % 2 == winner:
+        headline = _("You won %(won)s–%(lost)s") % score  # noqa: RUF001
+    else:
+        headline = _("You lost %(lost)s–%(won)s") % score  # noqa: RUF001
+    return {"headline": headline, "we_won": viewer.seat is not None and viewer.seat % 2 == winner}
 
 
 def _guest_offer() -> dict[str, Any]:
@@ -413,30 +533,102 @@ def _guest_offer() -> dict[str, Any]:
     }
 
 
-def _summary(snapshot: TableSnapshot) -> dict[str, Any] | None:
-    """Explain the last ended round's score, while the next one is young or the match is over."""
+def _summary(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any] | None:
+    """Explain the last ended round's score, while the next one is young or the match is over.
+
+    Every figure comes from the engine's result, credited to the team that scores it, so each
+    column adds up to the round's points and the words say what the numbers do.
+    """
     ended = snapshot.summary
     if ended is None:
         return None
     if ended.cancelled or ended.result is None or ended.contract is None:
         return {"number": ended.number, "cancelled": True}
     contract = ended.contract
-    result = ended.result
-    raw = result["raw"]
+    result = RoundResult(
+        card_points=tuple(ended.result["card_points"]),  # type: ignore[arg-type]
+        declarations=tuple(ended.result["declarations"]),  # type: ignore[arg-type]
+        pilotta=tuple(ended.result["pilotta"]),  # type: ignore[arg-type]
+        made=ended.result["made"],
+        capot=ended.result["capot"],
+        raw=tuple(ended.result["raw"]),  # type: ignore[arg-type]
+        score=tuple(ended.result["score"]),  # type: ignore[arg-type]
+    )
+    bidders = contract["team"]
+    rows = credited_rows(
+        result, bidders=bidders, bid=contract["value"], multiplier=contract["multiplier"]
+    )
+    sides = _sides(snapshot, viewer, (0, 1))
+    order = [side["team"] for side in sides]
+    figures = {
+        "value": contract["value"],
+        "suit": suit_name(Suit.parse(contract["trump"])),
+        "side": side_label(snapshot, viewer, bidders),
+        "multiplier": contract["multiplier"],
+    }
     return {
         "number": ended.number,
         "cancelled": False,
-        "result": result,
-        "contract": {
-            "value": contract["value"],
-            "trump_name": suit_name(Suit.parse(contract["trump"])),
-            "team": contract["team"],
-            "multiplier": contract["multiplier"],
-        },
-        "made": result["made"],
-        "capot": result["capot"],
-        "rounded": [raw[0] % 10 != 0, raw[1] % 10 != 0],
+        "heads": [side["label"] for side in sides],
+        "bid_line": _("%(side)s bid %(value)s %(suit)s.") % figures,
+        "closed_line": _closed_line(contract["multiplier"]) % figures,
+        "made": result.made,
+        "capot_line": _("Capot: %(side)s took all eight tricks, which count 250.")
+        % {"side": side_label(snapshot, viewer, result.capot)}
+        if result.capot is not None
+        else "",
+        "rows": [
+            {"label": label, "cells": [values[team] for team in order]} for label, values in rows
+        ],
+        "score": [result.score[team] for team in order],
+        "tally": [{"label": side["label"], "score": result.score[side["team"]]} for side in sides],
+        "rounded": result.raw[0] % 10 != 0 or result.raw[1] % 10 != 0,
     }
+
+
+def _closed_line(multiplier: int) -> str:
+    if multiplier == 2:
+        return _("Closed: the bid counts double, and the winner takes every point of the round.")
+    if multiplier == 4:
+        return _(
+            "Closed again: the bid counts four times, and the winner takes every point of the "
+            "round."
+        )
+    return ""
+
+
+def credited_rows(
+    result: RoundResult, *, bidders: int, bid: int, multiplier: int
+) -> list[tuple[str, tuple[int, int]]]:
+    """Split a round's points into the lines of its summary, each credited to the team that
+    scores it: the bid (times the multiplier), the cards with the last trick (250 for a capot),
+    the declarations and the pilotta. Each team's lines add up to its raw points.
+
+    Made and not closed, each team keeps its own; failed, the defenders take the bid and
+    everything; closed or closed again, the winner takes the multiplied bid and everything.
+    """
+    tricks = result.card_points
+    if result.capot is not None:
+        tricks = (250, 0) if result.capot == 0 else (0, 250)
+    parts = {"cards": tricks, "declarations": result.declarations, "pilotta": result.pilotta}
+    winner = bidders if result.made else 1 - bidders
+    labels = {
+        "cards": _("Cards and last trick"),
+        "declarations": _("Declarations"),
+        "pilotta": _("Pilotta"),
+    }
+    contract = _pair_for(winner, bid * multiplier)
+    if multiplier == 1 and result.made:
+        credited = dict(parts)
+    else:
+        credited = {name: _pair_for(winner, sum(pair)) for name, pair in parts.items()}
+    return [(_("Contract"), contract)] + [
+        (labels[name], credited[name]) for name in ("cards", "declarations", "pilotta")
+    ]
+
+
+def _pair_for(team: int, points: int) -> tuple[int, int]:
+    return (points, 0) if team == 0 else (0, points)
 
 
 def round_replay(state: RoundState) -> list[dict[str, Any]]:

@@ -68,6 +68,7 @@ class TableSnapshot:
     target: int
     assist: bool
     seats: tuple[SeatView, ...]
+    bot_level: str = "medium"
     match_id: int | None = None
     match_finished: bool = False
     winner: int | None = None
@@ -155,6 +156,7 @@ def _build_snapshot(room_id: int) -> TableSnapshot | None:
         target=room.target,
         assist=room.assist,
         seats=_seats(room),
+        bot_level=room.bot_level,
     )
     match = Match.objects.filter(room=room).order_by("-created", "-pk").first()
     if match is None:

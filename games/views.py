@@ -102,6 +102,7 @@ def room(request: HttpRequest, room_id: int) -> HttpResponse:
             "table": table,
             "invite_url": invite_url,
             "is_owner": _is_owner(request, room),
+            "table_seated": viewer.seat is not None,
             "friends": invitable_friends(room, _user(request)) if seating else [],
         },
     )

@@ -115,7 +115,7 @@ async def test_a_change_sends_each_seat_only_the_regions_that_changed_for_it(tab
 
     for seat, message in messages.items():
         assert 'id="table"' not in message
-        assert 'id="table-center"' in message  # the card lies on the table for everyone
+        assert 'id="table-seats"' in message  # the card lies before its seat for everyone
         assert 'id="table-score"' not in message
         assert ('id="table-hand"' in message) == (seat in (player, following)), seat
 

@@ -136,7 +136,8 @@ def test_a_seat_change_redraws_only_the_seating(players, queued):
 
     assert 'id="table-seating"' in html
     assert 'id="table"' not in html
-    assert "Computer" in html
+    assert "Andreas" in html  # each seat's computer has a name of its own
+    assert "computer · medium" in html
 
 
 def test_the_end_of_a_round_brings_its_summary(started, players):
