@@ -197,7 +197,7 @@ def test_the_home_page_answers_get_and_head_only(client):
     [
         ("el", ["7", "8", "9", "10", "Β", "Ν", "Ρ", "Α"], "Βαλές κούπα"),
         ("en", ["7", "8", "9", "10", "J", "Q", "K", "A"], "Jack of hearts"),
-        ("fr", ["7", "8", "9", "10", "V", "D", "R", "As"], "Valet de cœur"),
+        ("fr", ["7", "8", "9", "10", "V", "D", "R", "A"], "Valet de cœur"),
     ],
 )
 def test_every_card_has_a_corner_label_and_a_distinct_name(language, ranks, jack_of_hearts):

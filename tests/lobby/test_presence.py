@@ -114,7 +114,7 @@ def test_only_friends_are_listed_online_first(me, friend):
     ("language", "online", "offline"),
     [
         ("en", "Online", "Offline"),
-        ("el", "Συνδεδεμένος", "Εκτός σύνδεσης"),
+        ("el", "Σε σύνδεση", "Εκτός σύνδεσης"),
         ("fr", "En ligne", "Hors ligne"),
     ],
 )

@@ -95,7 +95,7 @@ def path_of(link: str) -> str:
     ("language", "subject"),
     [
         ("el", "Επιβεβαιώστε τη θέση σας στη λίστα αναμονής του Pilotta.io"),
-        ("fr", "Confirmez votre place sur la liste d'attente de Pilotta.io"),
+        ("fr", "Confirmez votre place sur la liste d’attente de Pilotta.io"),  # noqa: RUF001
         ("en", "Confirm your place on the Pilotta.io waitlist"),
     ],
 )
@@ -186,7 +186,7 @@ def test_a_confirmed_address_hears_it_is_already_listed(client, django_capture_o
     assert (fresh.status_code, fresh["Location"]) == (listed.status_code, listed["Location"])
     assert WaitlistEntry.objects.get(email="ana@example.com").status == Status.CONFIRMED
     [message] = mail.outbox
-    assert message.subject == "Vous êtes déjà sur la liste d'attente de Pilotta.io"
+    assert message.subject == "Vous êtes déjà sur la liste d’attente de Pilotta.io"  # noqa: RUF001
     assert not CONFIRM_LINK.search(message.body)
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
 
@@ -269,7 +269,7 @@ def test_the_rate_limit_answers_htmx_with_the_form_and_its_message(client):
     html = refused.content.decode()
     assert "<html" not in html
     assert 'role="alert"' in html
-    assert "Trop d'inscriptions depuis votre connexion" in unescape(html)
+    assert "Trop d’inscriptions depuis votre connexion" in unescape(html)  # noqa: RUF001
     assert 'value="late@example.com"' in html
 
 
