@@ -1,0 +1,250 @@
+"""The table at a glance on real phones' screens, in Greek, English and French.
+
+At 360 x 740 and 390 x 844 a real Chromium checks what a player must see without scrolling: each
+card of the trick inside the area of the seat that played it, the score strip and the contract
+during play, a refusal inside the viewport, the match result inside it; that nothing scrolls
+sideways, that every control is at least 44 x 44 CSS px (each card of the hand keeps an exposed
+40 x 44 strip, found with elementFromPoint) and that axe-core finds nothing serious or critical.
+"""
+
+import random
+from pathlib import Path
+from typing import Any
+
+from django.db import connections
+
+from games.engine import Bid, Pass, Play
+from games.models import Match, Room, Round
+from games.services import rooms as room_services
+from games.services import table as table_services
+from games.snapshots import round_state_cached
+from tests.conftest import chromium_path
+from tests.factories import PASSWORD, bot_room, make_user, seated_room
+from tests.games.test_table_e2e import CHROMIUM_ARGS, BrowserTestCase
+
+PHONES = ({"width": 360, "height": 740}, {"width": 390, "height": 844})
+LANGUAGES = ("el", "en", "fr")
+WAIT_MS = 15_000
+AXE = Path(__file__).resolve().parents[1] / "vendor" / "axe-core.min.js"
+
+# Every control a finger uses, with its size; a checkbox counts with its label, which takes the
+# same tap.
+TARGETS_JS = """
+(scope) => {
+  const root = document.querySelector(scope) || document.body;
+  const found = [];
+  for (const el of root.querySelectorAll('a[href], button, select, input, summary, [tabindex]')) {
+    if (el.closest('#table-hand') || el.type === 'hidden') continue;
+    const label = el.labels && el.labels.length ? el.labels[0] : null;
+    const target = (el.type === 'checkbox' || el.type === 'radio') && label ? label : el;
+    const box = target.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const style = getComputedStyle(target);
+    if (style.visibility === 'hidden') continue;
+    found.push({what: el.outerHTML.slice(0, 90), width: box.width, height: box.height});
+  }
+  return found;
+}
+"""
+
+HAND_JS = """
+() => {
+  const cards = [...document.querySelectorAll('#table-hand .card-button')];
+  return cards.map((card, i) => {
+    const box = card.getBoundingClientRect();
+    const next = cards[i + 1];
+    const right = next ? next.getBoundingClientRect().left : box.right;
+    const x = box.left + (right - box.left) / 2, y = box.top + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {exposed: right - box.left, height: box.height, hits: !!hit && card.contains(hit)};
+  });
+}
+"""
+
+INSIDE_JS = """
+() => [...document.querySelectorAll('.seat .trick-card')].map((card) => {
+  const seat = card.closest('.seat').getBoundingClientRect();
+  const box = card.getBoundingClientRect();
+  return box.left >= seat.left - 0.5 && box.right <= seat.right + 0.5
+    && box.top >= seat.top - 0.5 && box.bottom <= seat.bottom + 0.5;
+})
+"""
+
+BOXES_JS = """
+() => [...document.querySelectorAll('.seat .trick-card')].map((card) => {
+  const seat = card.closest('.seat').getBoundingClientRect();
+  const box = card.getBoundingClientRect();
+  return [card.closest('.seat').className, seat.left, seat.right, seat.top, seat.bottom,
+          box.left, box.right, box.top, box.bottom];
+})
+"""
+
+
+def in_viewport(page: Any, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+
+
+def small_targets(page: Any, scope: str = "main") -> list[dict[str, Any]]:
+    return [t for t in page.evaluate(TARGETS_JS, scope) if t["width"] < 44 or t["height"] < 44]
+
+
+def serious_violations(page: Any) -> list[str]:
+    page.evaluate(AXE.read_text())
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])})"
+        for v in result
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def finish_match(room: Room, players: list) -> None:
+    """Play a whole match of four people through the table's own service."""
+    rng = random.Random(7)
+    while not Match.objects.filter(room=room, status=Match.Status.FINISHED).exists():
+        round_ = Round.objects.get(match__room=room, status=Round.Status.PLAYING)
+        state = round_state_cached(round_)
+        legal = state.legal_actions()
+        if state.phase == "auction":
+            bids = [a for a in legal if isinstance(a, Bid)]
+            action = bids[0] if state.high_bid is None and bids else Pass()
+        else:
+            action = rng.choice([a for a in legal if not isinstance(a, Play) or not a.pilotta])
+        seat = state.to_act
+        table_services.round_apply_action(
+            round_id=round_.pk, seat=seat, action=action, actor=players[seat]
+        )
+
+
+class TheTableOnPhones(BrowserTestCase):
+    def test_the_table_reads_at_a_glance_on_phones_in_every_language(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        ana = make_user("Ana", language="en")
+        playing = bot_room(ana, bot_level="easy", target=251)
+        room_services.room_start(room_id=playing.pk, user=ana)
+        people = [make_user(name, language="en") for name in ("Dora", "Loukas", "Niki", "Stelios")]
+        finished = seated_room(people, target=251)
+        room_services.room_start(room_id=finished.pk, user=people[0])
+        finish_match(finished, people)
+        seating = room_services.room_create(owner=ana)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium_path(), args=CHROMIUM_ARGS
+            )
+            for phone in PHONES:
+                for language in LANGUAGES:
+                    where = f"{phone['width']}x{phone['height']} {language}"
+                    page = self._phone(browser, phone, ana)
+                    self._check_playing_table(page, playing, language, where)
+                    self._check_pages(page, language, where, seating)
+                    page.context.close()
+                    page = self._phone(browser, phone, people[0])
+                    self._check_finished_match(page, finished, language, where)
+                    page.context.close()
+            browser.close()
+        connections.close_all()
+
+    def _phone(self, browser: Any, phone: dict[str, int], user: Any) -> Any:
+        context = browser.new_context(
+            viewport=phone,
+            is_mobile=True,
+            has_touch=True,
+            reduced_motion="reduce",
+            bypass_csp=True,  # axe-core is injected by the test, not served by the site
+        )
+        page = context.new_page()
+        page.goto(f"{self.live_server_url}/en/accounts/login/")
+        page.fill("input[name=login]", user.email)
+        page.fill("input[name=password]", PASSWORD)
+        page.locator("form button[type=submit]").last.click()
+        page.wait_for_url(lambda url: "/login/" not in url)
+        return page
+
+    def _check_playing_table(self, page: Any, room: Room, language: str, where: str) -> None:
+        from playwright.sync_api import expect
+
+        page.goto(f"{self.live_server_url}/{language}/rooms/{room.pk}/")
+        expect(page.locator("#table-hand .card-button").first).to_be_visible(timeout=WAIT_MS)
+        assert self._no_sideways_scroll(page), where
+        refused = False
+        for _move in range(160):
+            page.wait_for_timeout(150)
+            my_turn = page.locator("#table-controls .your-turn").count() > 0
+            if page.locator(".seat .trick-card").count():
+                inside = page.evaluate(INSIDE_JS)
+                assert all(inside), f"{where}: a card outside its seat {page.evaluate(BOXES_JS)}"
+                assert in_viewport(page, "#table-strip"), where
+                assert page.locator("#table-strip .contract-holder").count() == 1, where
+            if not my_turn:
+                continue
+            if not refused and page.locator("#table-hand .card-button:not(.is-playable)").count():
+                # A card that may not be played now (the auction, or a rule of play): a tap
+                # as a finger makes it, wherever the card's strip lies.
+                self._tap_unplayable_card(page)
+                error = page.locator("#table-message.table-message-error")
+                expect(error).to_be_visible(timeout=WAIT_MS)
+                assert in_viewport(page, "#table-message"), f"{where}: refusal out of view"
+                refused = True
+                continue
+            if page.locator("#table-hand .card-button.is-playable").count():
+                if refused and page.locator(".seat .trick-card").count():
+                    self._check_hand_and_targets(page, where)
+                    self._check_axe(page, where)
+                    return
+                page.locator("#table-hand .card-button.is-playable").first.tap()
+            elif page.locator("button[value=pass]").count():
+                page.locator("button[value=pass]").tap()
+            elif page.locator("button.suit-button").count():
+                page.locator("button.suit-button").first.tap()
+            elif page.locator("#table-controls button[ws-send]").count():
+                page.locator("#table-controls button[ws-send]").first.tap()
+        raise AssertionError(f"{where}: the table never reached a trick on the player's turn")
+
+    @staticmethod
+    def _tap_unplayable_card(page: Any) -> None:
+        card = page.locator("#table-hand .card-button:not(.is-playable)").first
+        box = card.bounding_box()
+        page.touchscreen.tap(box["x"] + 12, box["y"] + box["height"] / 2)
+
+    def _check_hand_and_targets(self, page: Any, where: str) -> None:
+        for card in page.evaluate(HAND_JS):
+            assert card["exposed"] >= 40, (where, card)
+            assert card["height"] >= 44, (where, card)
+            assert card["hits"], (where, card)
+        assert small_targets(page) == [], where
+        assert small_targets(page, ".site-header") == [], where
+
+    def _check_axe(self, page: Any, where: str) -> None:
+        assert serious_violations(page) == [], where
+
+    def _check_pages(self, page: Any, language: str, where: str, seating: Room) -> None:
+        for path in ("", "play/", f"rooms/{seating.pk}/"):
+            page.goto(f"{self.live_server_url}/{language}/{path}")
+            assert self._no_sideways_scroll(page), f"{where} /{path}"
+            if path:
+                assert small_targets(page) == [], f"{where} /{path}"
+            assert serious_violations(page) == [], f"{where} /{path}"
+
+    def _check_finished_match(self, page: Any, room: Room, language: str, where: str) -> None:
+        from playwright.sync_api import expect
+
+        page.goto(f"{self.live_server_url}/{language}/rooms/{room.pk}/")
+        result = page.locator(".match-result")
+        expect(result).to_be_visible(timeout=WAIT_MS)
+        assert in_viewport(page, ".match-result"), f"{where}: the result is out of view"
+        assert self._no_sideways_scroll(page), where
+        page.locator(".match-result > summary").tap()  # folded, the sheet is in reach
+        assert small_targets(page) == [], where
+
+    @staticmethod
+    def _no_sideways_scroll(page: Any) -> bool:
+        return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
