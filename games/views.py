@@ -295,7 +295,9 @@ def _ended_round(request: HttpRequest, room_id: int, number: int) -> Round:
         match = Match.objects.filter(room=room, pk=int(match_id)).first()
     if match is None:
         raise Http404
-    return get_object_or_404(Round, match=match, number=number, status=Round.Status.FINISHED)
+    # The match and its room come along: both pages read them, the replay its room's name.
+    rounds = Round.objects.select_related("match__room")
+    return get_object_or_404(rounds, match=match, number=number, status=Round.Status.FINISHED)
 
 
 @login_required
