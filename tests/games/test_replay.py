@@ -157,6 +157,7 @@ def test_each_step_is_a_link_that_works_without_javascript(client, players, play
     assert 'href="?step=5" data-replay-to="5">Next' in fourth
     assert re.search(r"data-replay-next aria-disabled=\"true\"", last)
     assert re.findall(r'id="step-(\d+)" [^>]*?(?<!hidden)>', old_link) == ["4"]
+    assert 'src="/static/js/replay.js" defer' in first
 
 
 def test_a_step_link_keeps_the_match_asked_for(client, players, played):
