@@ -44,7 +44,9 @@ def played(players, queued) -> tuple[Room, Round]:
 def step_html(page: str, number: int) -> str:
     """Return the markup of one step of the page, up to the next step or the page's nav."""
     start = page.index(f'id="step-{number}"')
-    ends = [page.find(mark, start) for mark in (f'id="step-{number + 1}"', 'class="replay-nav"')]
+    ends = [
+        page.find(mark, start) for mark in (f'id="step-{number + 1}"', 'class="replay-contents"')
+    ]
     return page[start : min(end for end in ends if end != -1)]
 
 
