@@ -465,7 +465,6 @@ def round_replay(
             "name": names[seat],
             "position": POSITIONS[(seat - bottom) % 4],
             "dealer": seat == state.dealer,
-            "holder": seat == contract.seat,
         }
         for seat in range(4)
     ]

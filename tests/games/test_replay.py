@@ -9,9 +9,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
+from games.engine import Pass
 from games.models import Room, Round
 from games.selectors import round_state
 from games.services import rooms as room_services
+from games.services.table import round_apply_action
 from tests.factories import make_user, seated_room
 from tests.games.conftest import QueuedTasks, record_tasks
 from tests.games.replays import DEAL, NAMES, play_scripted_round, replay_url
@@ -232,3 +234,19 @@ def test_the_query_count_does_not_grow_with_the_steps(client, players, played):
         counts.append(len(queries))
 
     assert len(set(counts)) == 1
+
+
+def test_a_cancelled_round_has_no_replay(client, players, queued):
+    room = seated_room(players)
+    room_services.room_start(room_id=room.pk, user=players[0])
+    first = Round.objects.get(match__room=room)
+    state = round_state(first)
+    while state.to_act is not None:
+        seat = state.to_act
+        round_apply_action(round_id=first.pk, seat=seat, action=Pass(), actor=players[seat])
+        state = state.apply(seat, Pass())
+    first.refresh_from_db()
+    assert first.status == Round.Status.CANCELLED
+    client.force_login(players[0])
+
+    assert client.get(replay_url(room, first)).status_code == 404
