@@ -13,6 +13,8 @@
   const previous = replay.querySelector("[data-replay-previous]");
   const next = replay.querySelector("[data-replay-next]");
   const counter = replay.querySelector("[data-replay-counter]");
+  // The language switcher comes back to the page it was sent from: the step shown.
+  const languageNext = document.querySelector(".language-switcher input[name=next]");
   let current = steps.findIndex((step) => !step.hidden);
 
   // Point the previous or next button at a step, or disable it past either end.
@@ -47,6 +49,9 @@
     counter.textContent = String(index + 1);
     // The address stays the step's own, to share or to reload.
     history.replaceState(null, "", steps[index].dataset.href);
+    if (languageNext) {
+      languageNext.value = location.pathname + location.search;
+    }
   }
 
   replay.addEventListener("click", (event) => {

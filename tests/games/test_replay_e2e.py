@@ -1,5 +1,7 @@
 """A real Chromium on a small phone steps through a replay with the arrow keys and the buttons."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.utils import translation
@@ -66,6 +68,8 @@ def test_the_arrow_keys_and_buttons_step_and_nothing_scrolls_sideways(replay_pag
         assert shown() == [f"step-{number}"]
         assert fits(), f"step {number} scrolls sideways"
     expect(page).to_have_url(f"{page.url.split('?')[0]}?step={STEPS}")
+    language_next = page.locator(".language-switcher input[name=next]")
+    expect(language_next).to_have_value(re.compile(rf"\?step={STEPS}$"))
     page.keyboard.press("ArrowRight")
     assert shown() == [f"step-{STEPS}"]
     page.keyboard.press("ArrowLeft")
