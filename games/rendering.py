@@ -9,7 +9,7 @@ declarations and last trick, the score). A connection keeps the data it last dre
 (a ``TableScreen``) and, after a change, sends only the regions whose data changed for its seat.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,7 @@ from games.engine import (
     RoundState,
     Show,
     Suit,
+    team_of,
 )
 from games.engine.declarations import Announcement
 from games.engine.scoring import RoundResult
@@ -631,19 +632,212 @@ def _pair_for(team: int, points: int) -> tuple[int, int]:
     return (points, 0) if team == 0 else (0, points)
 
 
-def round_replay(state: RoundState) -> list[dict[str, Any]]:
-    """Return a finished round trick by trick, each trick with its winner."""
-    steps: list[dict[str, Any]] = []
+def round_replay(
+    state: RoundState, seats: Sequence[SeatView], *, viewer_seat: int | None = None
+) -> dict[str, Any]:
+    """Return a finished round step by step: the deal, the auction, each trick, the score.
+
+    Everything comes from the engine's records of the round: the hands as dealt, the auction,
+    the contract, the tricks with their winners and points, the declarations and the result.
+    The viewer's seat (if they played) sits at the bottom of the felt, as at the live table.
+    Unlike the live table's, this view holds every dealt hand: the round is over, and whoever
+    may open its replay may already download its hand record.
+    """
+    contract = state.contract
+    result = state.result
+    assert contract is not None, "only a finished round is replayed"
+    assert result is not None, "only a finished round is replayed"
+    names = [seat_name(chair) for chair in seats]
+    bottom = viewer_seat if viewer_seat is not None else 0
+    chairs = [
+        {
+            "seat": seat,
+            "number": seat + 1,
+            "team": team_of(seat),
+            "name": names[seat],
+            "position": POSITIONS[(seat - bottom) % 4],
+            "dealer": seat == state.dealer,
+        }
+        for seat in range(4)
+    ]
+    order = _replay_order(contract.trump)
+    tricks = _replay_tricks(state, chairs, order)
+    steps: list[dict[str, Any]] = [
+        {"kind": "deal", "hands": _replay_hands(state.hands, chairs, order)},
+        {"kind": "auction", "calls": _replay_last_calls(state, chairs)},
+        *({"kind": "trick", "trick": trick} for trick in tricks),
+        {"kind": "score"},
+    ]
+    for number, step in enumerate(steps, start=1):
+        step["number"] = number
+    return {
+        "chairs": chairs,
+        "teams": [[names[seat] for seat in (team, team + 2)] for team in (0, 1)],
+        "contract": {
+            "value": contract.value,
+            "trump": str(contract.trump),
+            "trump_name": suit_name(contract.trump),
+            "team": contract.team,
+            "holder": names[contract.seat],
+            "multiplier": contract.multiplier,
+        },
+        "auction": [
+            {"name": names[seat], "team": team_of(seat), **_replay_call(action)}
+            for seat, action in state.auction
+        ],
+        "declarations": _replay_declarations(state, names),
+        "pilotta": _replay_pilotta(state, names),
+        "result": {
+            "card_points": result.card_points,
+            "declarations": result.declarations,
+            "pilotta": result.pilotta,
+            "raw": result.raw,
+            "score": result.score,
+            "made": result.made,
+            "capot": result.capot,
+            "rounded": [points % 10 != 0 for points in result.raw],
+        },
+        "steps": steps,
+    }
+
+
+def _replay_order(trump: Suit) -> Callable[[Card], tuple[int, int, int]]:
+    """Sort a hand by suit, trumps first, then by rank, highest first."""
+
+    def key(card: Card) -> tuple[int, int, int]:
+        return (0 if card.suit == trump else 1, int(card.suit), -int(card.rank))
+
+    return key
+
+
+def _replay_hands(
+    hands: Sequence[Sequence[Card]],
+    chairs: list[dict[str, Any]],
+    order: Callable[[Card], tuple[int, int, int]],
+    *,
+    played: Sequence[Card | None] = (None, None, None, None),
+) -> list[dict[str, Any]]:
+    """Return each seat's cards in order, marking the one it plays in this trick (if any)."""
+    return [
+        {
+            **chair,
+            "cards": [
+                {"card": card_face(card), "played": card == played[seat]}
+                for card in sorted(hands[seat], key=order)
+            ],
+        }
+        for seat, chair in enumerate(chairs)
+    ]
+
+
+def _replay_call(action: Action) -> dict[str, Any]:
+    """Return an auction call: its words, and a bid's value and suit for its symbol."""
+    if isinstance(action, Bid):
+        return {
+            "kind": "bid",
+            "value": action.value,
+            "trump": str(action.trump),
+            "label": action_label(action),
+        }
+    return {"kind": str(action), "label": action_label(action)}
+
+
+def _replay_last_calls(state: RoundState, chairs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return each seat's last word in the auction, to show in front of it on the felt."""
+    last: dict[int, Action] = dict(state.auction)
+    return [
+        {**chair, "call": _replay_call(last[chair["seat"]]) if chair["seat"] in last else None}
+        for chair in chairs
+    ]
+
+
+def _replay_tricks(
+    state: RoundState,
+    chairs: list[dict[str, Any]],
+    order: Callable[[Card], tuple[int, int, int]],
+) -> list[dict[str, Any]]:
+    """Return the tricks: each card at its seat, the winner, the points, the hands before it."""
+    held = [list(hand) for hand in state.hands]
+    so_far = [0, 0]
+    events = _replay_events(state, [chair["name"] for chair in chairs])
+    tricks = []
     for number, trick in enumerate(state.tricks, start=1):
-        steps.append(
+        played: list[Card | None] = [None] * 4
+        for position, card in enumerate(trick.cards):
+            played[trick.seat_of(position)] = card
+        hands = _replay_hands(held, chairs, order, played=played)
+        so_far[team_of(trick.winner)] += trick.points
+        tricks.append(
             {
                 "number": number,
                 "cards": [
-                    {"seat": trick.seat_of(i), "card": card_face(c)}
-                    for i, c in enumerate(trick.cards)
+                    {
+                        **chairs[trick.seat_of(position)],
+                        "card": card_face(card),
+                        "order": position + 1,
+                        "winner": trick.seat_of(position) == trick.winner,
+                    }
+                    for position, card in enumerate(trick.cards)
                 ],
-                "winner": trick.winner,
+                "winner": chairs[trick.winner],
                 "points": trick.points,
+                "so_far": tuple(so_far),
+                "hands": hands,
+                "events": events.get(number, []),
             }
         )
-    return steps
+        for position, card in enumerate(trick.cards):
+            held[trick.seat_of(position)].remove(card)
+    return tricks
+
+
+def _replay_events(state: RoundState, names: list[str]) -> dict[int, list[dict[str, Any]]]:
+    """Return, by trick number, the announcements, shows and pilotta calls made in it."""
+    events: dict[int, list[dict[str, Any]]] = {}
+    plays = calls = 0
+    for seat, action in state.history:
+        event: dict[str, Any] = {"name": names[seat]}
+        if isinstance(action, Announce):
+            event["labels"] = [announcement_label(a) for a in state.announcements(seat)]
+            event["kind"] = "announce"
+        elif isinstance(action, Show):
+            event["shown"] = state.shown(seat)
+            event["kind"] = "show"
+        elif isinstance(action, Play) and action.pilotta:
+            calls += 1
+            event["kind"] = "pilotta" if calls == 1 else "repilotta"
+        if "kind" in event:
+            events.setdefault(plays // 4 + 1, []).append(event)
+        plays += isinstance(action, Play)
+    return events
+
+
+def _replay_declarations(state: RoundState, names: list[str]) -> list[dict[str, Any]]:
+    """Return who announced what and which declarations they showed, seat by seat."""
+    rows = []
+    for seat in range(4):
+        announced = state.announcements(seat)
+        if not announced:
+            continue
+        shown = state.shown(seat)
+        rows.append(
+            {
+                "name": names[seat],
+                "team": team_of(seat),
+                "announced": [announcement_label(a) for a in announced],
+                "shown": [
+                    {"declaration": d, "cards": [card_face(c) for c in d.cards]} for d in shown
+                ],
+                "not_shown": not shown,
+            }
+        )
+    return rows
+
+
+def _replay_pilotta(state: RoundState, names: list[str]) -> dict[str, Any] | None:
+    """Return who called pilotta, and whether the re-pilotta followed."""
+    calls = state.pilotta_calls
+    if not calls:
+        return None
+    seat = calls[0][0]
+    return {"name": names[seat], "team": team_of(seat), "both": len(calls) == 2}

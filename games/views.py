@@ -21,10 +21,10 @@ from games.errors import GameError
 from games.forms import PlayNowForm, RoomForm
 from games.models import Match, Room, RoomInvitation, Round
 from games.rendering import render_message, render_table, round_replay, viewer_in
-from games.selectors import invitable_friends, is_member, round_state
+from games.selectors import invitable_friends, is_member, room_seats, round_state
 from games.services import guests
 from games.services import rooms as services
-from games.snapshots import table_snapshot
+from games.snapshots import SeatView, table_snapshot
 from lobby.views import render_lobby
 
 
@@ -296,7 +296,9 @@ def _ended_round(request: HttpRequest, room_id: int, number: int) -> Round:
         match = Match.objects.filter(room=room, pk=int(match_id)).first()
     if match is None:
         raise Http404
-    return get_object_or_404(Round, match=match, number=number, status=Round.Status.FINISHED)
+    # The match and its room come along: both pages read them, the replay its room's name.
+    rounds = Round.objects.select_related("match__room")
+    return get_object_or_404(rounds, match=match, number=number, status=Round.Status.FINISHED)
 
 
 @login_required
@@ -313,32 +315,54 @@ def round_record(request: HttpRequest, room_id: int, number: int) -> HttpRespons
 @login_required
 @require_GET
 def round_replay_page(request: HttpRequest, room_id: int, number: int) -> HttpResponse:
-    """Replay a finished round trick by trick."""
+    """Replay a finished round step by step: the deal, the auction, each trick, the score.
+
+    Every step is in the page and ``?step=N`` says which one shows, so the previous and next
+    links work without JavaScript; static/js/replay.js steps without reloading.
+    """
     round_ = _ended_round(request, room_id, number)
     room = round_.match.room
-    names = {s.seat: s for s in room.seats.select_related("user")}
-    tricks = round_replay(round_state(round_))
-    for trick in tricks:
-        for played in trick["cards"]:
-            played["name"] = _seat_name(names[played["seat"]])
-        trick["winner_name"] = _seat_name(names[trick["winner"]])
-    step_text = request.GET.get("trick", "1")
-    step = min(max(int(step_text), 1), len(tricks)) if step_text.isdigit() else 1
+    seats = tuple(
+        SeatView(
+            seat=chair.seat,
+            user_id=chair.user_id,
+            name=str(chair.user.table_name) if chair.user is not None else None,
+            is_bot=chair.is_bot,
+            away=False,
+        )
+        for chair in room_seats(room)
+    )
+    viewer = next((chair.seat for chair in seats if chair.user_id == request.user.pk), None)
+    replay = round_replay(round_state(round_), seats, viewer_seat=viewer)
+    steps = replay["steps"]
+    query = request.GET.copy()
+    query.pop("trick", None)
+    for step in steps:
+        query["step"] = str(step["number"])
+        step["href"] = f"?{query.urlencode()}"
+    current = _replay_step(request, steps)
     return render(
         request,
         "games/replay.html",
         {
             "room": room,
             "round": round_,
-            "tricks": tricks[:step],
-            "step": step,
-            "previous": step - 1 if step > 1 else None,
-            "next": step + 1 if step < len(tricks) else None,
+            "replay": replay,
+            "step": current,
+            "previous": steps[current["number"] - 2] if current["number"] > 1 else None,
+            "next": steps[current["number"]] if current["number"] < len(steps) else None,
         },
     )
 
 
-def _seat_name(chair: Any) -> str:
-    if chair.is_bot:
-        return str(_("Computer"))
-    return str(chair.user.table_name) if chair.user else str(_("Empty seat"))
+def _replay_step(request: HttpRequest, steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the step asked for by ``?step=N`` (or ``?trick=N``, as older links say); else
+    the first."""
+    step_text = request.GET.get("step", "")
+    if step_text.isdigit() and 1 <= int(step_text) <= len(steps):
+        return steps[int(step_text) - 1]
+    trick_text = request.GET.get("trick", "")
+    tricks = [step for step in steps if step["kind"] == "trick"]
+    if trick_text.isdigit() and 1 <= int(trick_text) <= len(tricks):
+        return tricks[int(trick_text) - 1]
+    return steps[0]

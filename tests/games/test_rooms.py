@@ -268,6 +268,15 @@ def test_the_replay_steps_trick_by_trick(owner_client, owner, queued):
     one = owner_client.get(url)
     three = owner_client.get(url + "?trick=3")
 
-    assert one.text.count('id="trick-') == 1
-    assert three.text.count('id="trick-') == 3
-    assert "?trick=4" in three.text
+    # Every step is in the page (the deal, the auction, 8 tricks, the score); one shows.
+    assert one.text.count('data-replay-step="') == 11
+    assert (
+        'id="step-1" data-replay-step="1" data-href="?step=1" aria-labelledby="step-1-title">'
+        in one.text
+    )
+    # An older link to a trick opens that trick's step, which leads on to the next trick.
+    assert (
+        'id="step-5" data-replay-step="5" data-href="?step=5" aria-labelledby="step-5-title">'
+        in three.text
+    )
+    assert 'href="?step=6" data-replay-to="6">Next' in three.text
