@@ -23,6 +23,8 @@ class Room(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("waiting for players")
         PLAYING = "playing", _("playing")
+        # Its last match is over; the seated players may play another (a rematch).
+        FINISHED = "finished", _("finished")
         CLOSED = "closed", _("closed")
 
     class BotLevel(models.TextChoices):
