@@ -11,12 +11,19 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.validators import ROOM_NAME_MAX_LENGTH, validate_room_name_characters
+
 SEATS = (0, 1, 2, 3)
 
 
 def new_invite_token() -> str:
     """Draw a random, unguessable token for a room's share link."""
     return secrets.token_urlsafe(24)
+
+
+def default_room_name(owner_name: str) -> str:
+    """Name a room its owner left unnamed, in the active language."""
+    return _("%(name)s's table") % {"name": owner_name}
 
 
 class Room(models.Model):
@@ -45,6 +52,15 @@ class Room(models.Model):
         on_delete=models.CASCADE,
         related_name="owned_rooms",
         verbose_name=_("owner"),
+    )
+    # Blank until the owner names the room: each reader then sees the default in their own
+    # language, with the owner's name as it is today.
+    name = models.CharField(
+        _("name"),
+        max_length=ROOM_NAME_MAX_LENGTH,
+        blank=True,
+        validators=[validate_room_name_characters],
+        help_text=_("Leave empty to call the room after its owner, as in “Maria's table”."),
     )
     target = models.PositiveSmallIntegerField(_("target"), choices=TARGETS, default=301)
     bot_level = models.CharField(
@@ -79,7 +95,12 @@ class Room(models.Model):
         ]
 
     def __str__(self) -> str:
-        return _("Room %(id)s") % {"id": self.pk}
+        return self.title
+
+    @property
+    def title(self) -> str:
+        """Return the room's name: the owner's choice, else the default in the active language."""
+        return self.name or default_room_name(self.owner.table_name)
 
 
 class RoomSeat(models.Model):

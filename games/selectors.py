@@ -91,7 +91,7 @@ def invitations_for(user: User) -> QuerySet[RoomInvitation]:
         RoomInvitation.objects.filter(user=user, room__status=Room.Status.OPEN)
         .filter(room__matches__isnull=True)
         .exclude(room__seats__user=user)
-        .select_related("room", "invited_by")
+        .select_related("room__owner", "invited_by")
         .distinct()
     )
 

@@ -17,8 +17,8 @@ from accounts.guests import guest_claimed, guest_login
 from accounts.models import User
 from config.clientip import client_ip
 from games.engine import round_to_record
-from games.errors import GameError
-from games.forms import PlayNowForm, RoomForm
+from games.errors import GameError, message_for
+from games.forms import PlayNowForm, RoomForm, RoomNameForm
 from games.models import Match, Room, RoomInvitation, Round
 from games.rendering import render_message, render_table, round_replay, viewer_in
 from games.selectors import invitable_friends, is_member, round_state
@@ -87,13 +87,26 @@ def room_create(request: HttpRequest) -> HttpResponse:
 @require_GET
 def room(request: HttpRequest, room_id: int) -> HttpResponse:
     """Show a room: its seats before the game, the live table once it started."""
-    room = _member_room(request, room_id)
+    return _room_page(request, _member_room(request, room_id))
+
+
+def _room_page(
+    request: HttpRequest,
+    room: Room,
+    *,
+    rename_form: RoomNameForm | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
     snapshot = table_snapshot(room_id=room.pk)
     assert snapshot is not None
     viewer = viewer_in(snapshot, _user(request).pk)
     table = render_table(snapshot, viewer, language=get_language(), oob=False)
     invite_url = request.build_absolute_uri(reverse("games:room_join", args=[room.invite_token]))
     seating = room.status == Room.Status.OPEN and not room.matches.exists()
+    is_owner = _is_owner(request, room)
+    if rename_form is None and is_owner:
+        rename_form = RoomNameForm(initial={"name": room.title})
     return render(
         request,
         "games/room.html",
@@ -101,10 +114,31 @@ def room(request: HttpRequest, room_id: int) -> HttpResponse:
             "room": room,
             "table": table,
             "invite_url": invite_url,
-            "is_owner": _is_owner(request, room),
+            "is_owner": is_owner,
+            "rename_form": rename_form,
+            "error": error,
             "friends": invitable_friends(room, _user(request)) if seating else [],
         },
+        status=status,
     )
+
+
+@login_required
+@require_POST
+def room_rename(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Give the room a new name (its owner only)."""
+    room = _member_room(request, room_id)
+    if not _is_owner(request, room):
+        return _room_page(request, room, error=message_for("not_owner"), status=403)
+    form = RoomNameForm(request.POST)
+    if not form.is_valid():
+        return _room_page(request, room, rename_form=form, status=400)
+    try:
+        services.room_rename(room_id=room.pk, user=_user(request), name=form.cleaned_data["name"])
+    except GameError as error:
+        return _room_page(request, room, rename_form=form, error=error.message, status=409)
+    messages.success(request, str(_("The room is renamed.")))
+    return redirect("games:room", room_id=room.pk)
 
 
 def _is_htmx(request: HttpRequest) -> bool:

@@ -9,6 +9,7 @@ from accounts.models import User
 from games.errors import GameError
 from games.models import SEATS, Match, Room, RoomInvitation, RoomSeat, Round
 from games.services.table import match_start, table_changed_after_commit
+from games.validators import clean_room_name
 
 
 @transaction.atomic
@@ -143,6 +144,22 @@ def room_remove_bot(*, room_id: int, user: User, seat: int) -> RoomSeat:
     chair.save(update_fields=["is_bot"])
     table_changed_after_commit(room.pk)
     return chair
+
+
+@transaction.atomic
+def room_rename(*, room_id: int, user: User, name: str) -> Room:
+    """Give the room a new name (the owner only, until it closes).
+
+    The name is trimmed; an empty, overlong or unprintable one raises ValidationError.
+    """
+    room = _locked_room(room_id)
+    _require_owner(room, user)
+    if room.status == Room.Status.CLOSED:
+        raise GameError("room_closed")
+    room.name = clean_room_name(name)
+    room.save(update_fields=["name"])
+    table_changed_after_commit(room.pk)
+    return room
 
 
 @transaction.atomic
