@@ -4,11 +4,13 @@ A round's state is never stored: it is rebuilt from its deal and its action log 
 """
 
 import secrets
+from datetime import datetime, timedelta
 from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.validators import ROOM_NAME_MAX_LENGTH, validate_room_name_characters
@@ -80,6 +82,7 @@ class Room(models.Model):
     invite_token = models.CharField(
         _("invite token"), max_length=64, unique=True, default=new_invite_token
     )
+    invite_created = models.DateTimeField(_("invite link made"), default=timezone.now)
     # Counts the table's changes, so each connection renders every change once, in order.
     version = models.PositiveIntegerField(_("version"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -96,6 +99,16 @@ class Room(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def invite_expires_at(self) -> datetime:
+        """Return the moment the share link stops working, as an invitation's does."""
+        return self.invite_created + timedelta(days=settings.INVITATION_MAX_AGE_DAYS)
+
+    @property
+    def is_invite_expired(self) -> bool:
+        """Tell whether the share link is too old to use."""
+        return timezone.now() >= self.invite_expires_at
 
     @property
     def title(self) -> str:

@@ -159,6 +159,25 @@ def invitations_for(user: User) -> QuerySet[RoomInvitation]:
     )
 
 
+def room_for_newcomer(token: str | None) -> Room | None:
+    """Return the room whose share link this is, if the link may still seat a newcomer.
+
+    The link must be current (not renewed, not expired) and the room waiting for players with
+    a seat free; None otherwise.
+    """
+    if not token:
+        return None
+    room = (
+        Room.objects.select_related("owner")
+        .filter(invite_token=token, status=Room.Status.OPEN, matches__isnull=True)
+        .filter(Exists(RoomSeat.objects.filter(room=OuterRef("pk"), user=None, is_bot=False)))
+        .first()
+    )
+    if room is None or room.is_invite_expired:
+        return None
+    return room
+
+
 def invitable_friends(room: Room, user: User) -> list[User]:
     """Return the friends of ``user`` who have neither a seat nor an invitation in ``room``."""
     from accounts.selectors import friends_of
