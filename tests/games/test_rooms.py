@@ -151,6 +151,7 @@ def test_the_invite_link_seats_a_guest(client, owner):
     response = client.post(url)
 
     assert page.status_code == 200
+    assert "Owner invites you to play at “Owner&#x27;s table”" in page.text
     assert "Take a seat" in page.text
     assert response["Location"] == reverse("games:room", args=[room.pk])
     assert room.seats.get(seat=1).user == guest
