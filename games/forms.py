@@ -1,5 +1,7 @@
 """The forms that open a room (by hand in the lobby, or at once with Play now) and rename it."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -61,6 +63,11 @@ class RoomNameForm(forms.Form):
         required=False,
         widget=forms.TextInput(attrs={"maxlength": ROOM_NAME_MAX_LENGTH}),
     )
+
+    def __init__(self, *args: Any, placeholder: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The default name shows as a hint, not as a value: saved, it would lose its language.
+        self.fields["name"].widget.attrs["placeholder"] = placeholder
 
     def clean_name(self) -> str:
         return clean_room_name(self.cleaned_data["name"])

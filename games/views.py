@@ -113,7 +113,7 @@ def _room_page(
     seating = room.status == Room.Status.OPEN and not room.matches.exists()
     is_owner = _is_owner(request, room)
     if rename_form is None and is_owner:
-        rename_form = RoomNameForm(initial={"name": room.title})
+        rename_form = RoomNameForm(initial={"name": room.name}, placeholder=room.title)
     return render(
         request,
         "games/room.html",
@@ -137,7 +137,7 @@ def room_rename(request: HttpRequest, room_id: int) -> HttpResponse:
     room = _member_room(request, room_id)
     if not _is_owner(request, room):
         return _room_page(request, room, error=message_for("not_owner"), status=403)
-    form = RoomNameForm(request.POST)
+    form = RoomNameForm(request.POST, placeholder=room.title)
     if not form.is_valid():
         return _room_page(request, room, rename_form=form, status=400)
     try:

@@ -81,6 +81,9 @@ def test_the_room_page_shows_the_name_in_its_title_and_heading(owner_client, roo
     assert "<title>Maria&#x27;s table · Pilotta.io</title>" in response.text
     assert '<h1 class="room-title">Maria&#x27;s table</h1>' in response.text
     assert reverse("games:room_rename", args=[room.pk]) in response.text
+    # The default is a hint in the field, not a value that would be saved in one language.
+    assert 'placeholder="Maria&#x27;s table"' in response.text
+    assert 'name="name" value=' not in response.text
 
 
 def test_the_owner_renames_the_room(owner_client, room):
