@@ -1,4 +1,5 @@
-"""allauth, fitted to Pilotta.io: invitation-only signup, display names, languages, Celery mail."""
+"""allauth, fitted to Pilotta.io: invitation-only signup (a room's share link counts as an
+invitation), display names, languages, Celery mail."""
 
 from functools import partial
 from typing import Any
@@ -26,6 +27,7 @@ from accounts.language import set_language_cookie, url_in_language
 from accounts.models import User
 from accounts.services import guest_convert
 from config.clientip import client_ip
+from games.invite_links import room_link_opens_signup, room_link_seat
 
 
 def waitlist_url() -> str:
@@ -43,8 +45,13 @@ def _as_player(user: object) -> User:
 
 class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request: HttpRequest) -> bool:
-        """Let anyone sign up in open mode; otherwise only holders of a usable invitation."""
-        if settings.SIGNUP_MODE == "open" or invitation_in_session(request) is not None:
+        """Let anyone sign up in open mode; otherwise only holders of a usable invitation, or of
+        a room's share link that may still seat them."""
+        if (
+            settings.SIGNUP_MODE == "open"
+            or invitation_in_session(request) is not None
+            or room_link_opens_signup(request)
+        ):
             return True
         messages.info(
             request,
@@ -96,9 +103,15 @@ class AccountAdapter(DefaultAccountAdapter):
     def post_login(
         self, request: HttpRequest, user: AbstractBaseUser, **kwargs: Any
     ) -> HttpResponse:
-        """Log in as allauth does, then remember the player's preferred language."""
+        """Log in as allauth does, then remember the player's preferred language.
+
+        A newcomer who signed up through a room's share link is seated and lands at its table.
+        """
+        player = _as_player(user)
+        if (landing := room_link_seat(request, player)) is not None:
+            kwargs["redirect_url"] = url_in_language(landing, player.preferred_language)
         response = super().post_login(request, user, **kwargs)
-        set_language_cookie(response, _as_player(user).preferred_language)
+        set_language_cookie(response, player.preferred_language)
         return response
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:

@@ -18,6 +18,15 @@ def url_in_language(url: str, language: str) -> str:
         return prefixed if is_valid_path(prefixed.split("?", 1)[0]) else url
 
 
+def url_without_language(url: str) -> str:
+    """Return the page's URL with no language prefix, which sends each visitor on to their own
+    language (LocaleMiddleware: the language cookie, else the browser's languages)."""
+    language = translation.get_language_from_path(url.split("?", 1)[0])
+    if not language:
+        return url
+    return url.removeprefix(f"/{language}")
+
+
 def set_language_cookie(response: HttpResponseBase, language: str) -> None:
     """Remember the language the way Django's language switcher does."""
     response.set_cookie(

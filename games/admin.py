@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Match, Room, RoomSeat, Round, RoundAction
 
@@ -12,12 +13,28 @@ class RoomSeatInline(admin.TabularInline):
 
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
-    list_display = ("id", "owner", "status", "target", "bot_level", "turn_seconds", "created")
+    list_display = (
+        "id",
+        "title",
+        "owner",
+        "status",
+        "target",
+        "bot_level",
+        "turn_seconds",
+        "created",
+    )
+    list_display_links = ("id", "title")
+    list_select_related = ("owner",)
     list_filter = ("status", "bot_level", "target")
-    search_fields = ("owner__email", "owner__display_name")
+    search_fields = ("name", "owner__email", "owner__display_name")
     raw_id_fields = ("owner",)
     exclude = ("invite_token",)
     inlines = (RoomSeatInline,)
+
+    @admin.display(description=_("name"), ordering="name")
+    def title(self, room: Room) -> str:
+        """Show the name players read, the default one included."""
+        return room.title
 
 
 class RoundInline(admin.TabularInline):

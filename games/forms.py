@@ -1,9 +1,12 @@
-"""The forms that open a room: by hand in the lobby, or at once with Play now."""
+"""The forms that open a room (by hand in the lobby, or at once with Play now) and rename it."""
+
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Room
+from games.validators import ROOM_NAME_MAX_LENGTH, clean_room_name
 
 
 class RoomForm(forms.Form):
@@ -48,3 +51,23 @@ class PlayNowForm(forms.Form):
     def clean_target(self) -> int:
         target: int | None = self.cleaned_data["target"]
         return 301 if target is None else target
+
+
+class RoomNameForm(forms.Form):
+    """The owner's new name for a room."""
+
+    # Neither stripped nor cut by the field: clean_room_name sees the text as typed.
+    name = forms.CharField(
+        label=_("Room name"),
+        strip=False,
+        required=False,
+        widget=forms.TextInput(attrs={"maxlength": ROOM_NAME_MAX_LENGTH}),
+    )
+
+    def __init__(self, *args: Any, placeholder: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The default name shows as a hint, not as a value: saved, it would lose its language.
+        self.fields["name"].widget.attrs["placeholder"] = placeholder
+
+    def clean_name(self) -> str:
+        return clean_room_name(self.cleaned_data["name"])

@@ -4,12 +4,16 @@ A round's state is never stored: it is rebuilt from its deal and its action log 
 """
 
 import secrets
+from datetime import datetime, timedelta
 from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from games.validators import ROOM_NAME_MAX_LENGTH, validate_room_name_characters
 
 SEATS = (0, 1, 2, 3)
 
@@ -19,10 +23,17 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def default_room_name(owner_name: str) -> str:
+    """Name a room its owner left unnamed, in the active language."""
+    return _("%(name)s's table") % {"name": owner_name}
+
+
 class Room(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("waiting for players")
         PLAYING = "playing", _("playing")
+        # Its last match is over; the seated players may play another (a rematch).
+        FINISHED = "finished", _("finished")
         CLOSED = "closed", _("closed")
 
     class BotLevel(models.TextChoices):
@@ -44,6 +55,15 @@ class Room(models.Model):
         related_name="owned_rooms",
         verbose_name=_("owner"),
     )
+    # Blank until the owner names the room: each reader then sees the default in their own
+    # language, with the owner's name as it is today.
+    name = models.CharField(
+        _("name"),
+        max_length=ROOM_NAME_MAX_LENGTH,
+        blank=True,
+        validators=[validate_room_name_characters],
+        help_text=_("Leave empty to call the room after its owner, as in “Maria's table”."),
+    )
     target = models.PositiveSmallIntegerField(_("target"), choices=TARGETS, default=301)
     bot_level = models.CharField(
         _("computer level"), max_length=8, choices=BotLevel.choices, default=BotLevel.MEDIUM
@@ -62,6 +82,7 @@ class Room(models.Model):
     invite_token = models.CharField(
         _("invite token"), max_length=64, unique=True, default=new_invite_token
     )
+    invite_created = models.DateTimeField(_("invite link made"), default=timezone.now)
     # Counts the table's changes, so each connection renders every change once, in order.
     version = models.PositiveIntegerField(_("version"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -77,7 +98,22 @@ class Room(models.Model):
         ]
 
     def __str__(self) -> str:
-        return _("Room %(id)s") % {"id": self.pk}
+        return self.title
+
+    @property
+    def invite_expires_at(self) -> datetime:
+        """Return the moment the share link stops working, as an invitation's does."""
+        return self.invite_created + timedelta(days=settings.INVITATION_MAX_AGE_DAYS)
+
+    @property
+    def is_invite_expired(self) -> bool:
+        """Tell whether the share link is too old to use."""
+        return timezone.now() >= self.invite_expires_at
+
+    @property
+    def title(self) -> str:
+        """Return the room's name: the owner's choice, else the default in the active language."""
+        return self.name or default_room_name(self.owner.table_name)
 
 
 class RoomSeat(models.Model):

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from accounts.models import User
 from games.engine import MatchState, RoundState, Ruleset, action_from_dict
@@ -69,6 +69,69 @@ def rooms_of(user: User) -> QuerySet[Room]:
     )
 
 
+@dataclass(frozen=True)
+class LobbyRoom:
+    """A room as the lobby lists it: its seats, and where its latest match stands.
+
+    ``team`` is the viewer's (0: seats 1 and 3, 1: seats 2 and 4), None when they have no seat;
+    ``totals`` and ``winner`` are the latest match's, None before the first one.
+    """
+
+    room: Room
+    seats: list[RoomSeat]
+    team: int | None
+    totals: tuple[int, int] | None
+    winner: int | None
+
+    @property
+    def ours(self) -> int:
+        """Return the viewer's team's total (the first team's when they have no seat)."""
+        assert self.totals is not None
+        return self.totals[self.team or 0]
+
+    @property
+    def theirs(self) -> int:
+        """Return the other team's total."""
+        assert self.totals is not None
+        return self.totals[1 - (self.team or 0)]
+
+    @property
+    def won(self) -> bool:
+        """Say whether the viewer's team won the latest match."""
+        return self.team is not None and self.winner == self.team
+
+
+def lobby_rooms(user: User) -> list[LobbyRoom]:
+    """Return the rooms of ``user`` for the lobby, in two queries however many there are."""
+    latest = Match.objects.filter(room=OuterRef("pk")).order_by("-created", "-pk")
+    rooms = (
+        rooms_of(user)
+        .select_related("owner")
+        .annotate(
+            match_totals=Subquery(latest.values("totals")[:1], output_field=JSONField()),
+            match_winner=Subquery(latest.values("winner")[:1]),
+        )
+        .prefetch_related(
+            Prefetch("seats", queryset=RoomSeat.objects.select_related("user").order_by("seat"))
+        )
+    )
+    listed = []
+    for room in rooms:
+        seats = list(room.seats.all())
+        seat = next((chair.seat for chair in seats if chair.user_id == user.pk), None)
+        totals = room.match_totals  # type: ignore[attr-defined]
+        listed.append(
+            LobbyRoom(
+                room=room,
+                seats=seats,
+                team=None if seat is None else seat % 2,
+                totals=(totals[0], totals[1]) if totals else None,
+                winner=room.match_winner,  # type: ignore[attr-defined]
+            )
+        )
+    return listed
+
+
 def unfinished_room_of(user: User) -> Room | None:
     """Return the newest room ``user`` owns whose match is being played, if any."""
     return Room.objects.filter(owner=user, status=Room.Status.PLAYING).order_by("-created").first()
@@ -91,9 +154,28 @@ def invitations_for(user: User) -> QuerySet[RoomInvitation]:
         RoomInvitation.objects.filter(user=user, room__status=Room.Status.OPEN)
         .filter(room__matches__isnull=True)
         .exclude(room__seats__user=user)
-        .select_related("room", "invited_by")
+        .select_related("room__owner", "invited_by")
         .distinct()
     )
+
+
+def room_for_newcomer(token: str | None) -> Room | None:
+    """Return the room whose share link this is, if the link may still seat a newcomer.
+
+    The link must be current (not renewed, not expired) and the room waiting for players with
+    a seat free; None otherwise.
+    """
+    if not token:
+        return None
+    room = (
+        Room.objects.select_related("owner")
+        .filter(invite_token=token, status=Room.Status.OPEN, matches__isnull=True)
+        .filter(Exists(RoomSeat.objects.filter(room=OuterRef("pk"), user=None, is_bot=False)))
+        .first()
+    )
+    if room is None or room.is_invite_expired:
+        return None
+    return room
 
 
 def invitable_friends(room: Room, user: User) -> list[User]:

@@ -14,7 +14,7 @@ from typing import Any
 from django.core.cache import cache
 
 from games.engine import Contract, Observation, RoundState, Ruleset, action_from_dict
-from games.models import Match, Room, RoomSeat, Round
+from games.models import Match, Room, RoomSeat, Round, default_room_name
 
 SNAPSHOT_TTL_SECONDS = 600
 STATE_TTL_SECONDS = 3600
@@ -69,6 +69,9 @@ class TableSnapshot:
     assist: bool
     seats: tuple[SeatView, ...]
     bot_level: str = "medium"
+    # The owner's chosen name ("" for none) and the owner's name, for ``title()``.
+    name: str = ""
+    owner_name: str = ""
     match_id: int | None = None
     match_finished: bool = False
     winner: int | None = None
@@ -78,6 +81,10 @@ class TableSnapshot:
     round_number: int | None = None
     state: RoundState | None = None
     summary: EndedRound | None = None
+
+    def title(self) -> str:
+        """Return the room's name in the active language, as Room.title does."""
+        return self.name or default_room_name(self.owner_name)
 
     def seat_of(self, user_id: int) -> int | None:
         """Return the seat ``user_id`` holds, or None."""
@@ -144,7 +151,7 @@ def derived_snapshot(
 
 
 def _build_snapshot(room_id: int) -> TableSnapshot | None:
-    room = Room.objects.filter(pk=room_id).first()
+    room = Room.objects.filter(pk=room_id).select_related("owner").first()
     if room is None:
         return None
     seating = TableSnapshot(
@@ -157,6 +164,8 @@ def _build_snapshot(room_id: int) -> TableSnapshot | None:
         assist=room.assist,
         seats=_seats(room),
         bot_level=room.bot_level,
+        name=room.name,
+        owner_name=room.owner.table_name,
     )
     match = Match.objects.filter(room=room).order_by("-created", "-pk").first()
     if match is None:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("play/new/", views.room_create, name="room_create"),
     path("join/<str:token>/", views.room_join, name="room_join"),
     path("rooms/<int:room_id>/", views.room, name="room"),
+    path("rooms/<int:room_id>/name/", views.room_rename, name="room_rename"),
     path("rooms/<int:room_id>/seats/<int:seat>/take/", views.room_seat_take, name="room_seat_take"),
     path("rooms/<int:room_id>/seats/<int:seat>/bot/", views.room_seat_bot, name="room_seat_bot"),
     path(

@@ -6,22 +6,32 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import guest_claimed, guest_login
+from accounts.language import url_without_language
 from accounts.models import User
 from config.clientip import client_ip
 from games.engine import round_to_record
-from games.errors import GameError
-from games.forms import PlayNowForm, RoomForm
+from games.errors import GameError, message_for
+from games.forms import PlayNowForm, RoomForm, RoomNameForm
+from games.invite_links import room_link_remember
 from games.models import Match, Room, RoomInvitation, Round
 from games.rendering import render_message, render_table, round_replay, viewer_in
-from games.selectors import invitable_friends, is_member, room_seats, round_state
+from games.selectors import (
+    invitable_friends,
+    is_member,
+    room_for_newcomer,
+    room_seats,
+    round_state,
+)
 from games.services import guests
 from games.services import rooms as services
 from games.snapshots import SeatView, table_snapshot
@@ -87,13 +97,29 @@ def room_create(request: HttpRequest) -> HttpResponse:
 @require_GET
 def room(request: HttpRequest, room_id: int) -> HttpResponse:
     """Show a room: its seats before the game, the live table once it started."""
-    room = _member_room(request, room_id)
+    return _room_page(request, _member_room(request, room_id))
+
+
+def _room_page(
+    request: HttpRequest,
+    room: Room,
+    *,
+    rename_form: RoomNameForm | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
     snapshot = table_snapshot(room_id=room.pk)
     assert snapshot is not None
     viewer = viewer_in(snapshot, _user(request).pk)
     table = render_table(snapshot, viewer, language=get_language(), oob=False)
-    invite_url = request.build_absolute_uri(reverse("games:room_join", args=[room.invite_token]))
+    # No language in the link: whoever opens it reads the invitation in their own.
+    invite_url = request.build_absolute_uri(
+        url_without_language(reverse("games:room_join", args=[room.invite_token]))
+    )
     seating = room.status == Room.Status.OPEN and not room.matches.exists()
+    is_owner = _is_owner(request, room)
+    if rename_form is None and is_owner:
+        rename_form = RoomNameForm(initial={"name": room.name}, placeholder=room.title)
     return render(
         request,
         "games/room.html",
@@ -101,11 +127,32 @@ def room(request: HttpRequest, room_id: int) -> HttpResponse:
             "room": room,
             "table": table,
             "invite_url": invite_url,
-            "is_owner": _is_owner(request, room),
+            "is_owner": is_owner,
             "table_seated": viewer.seat is not None,
+            "rename_form": rename_form,
+            "error": error,
             "friends": invitable_friends(room, _user(request)) if seating else [],
         },
+        status=status,
     )
+
+
+@login_required
+@require_POST
+def room_rename(request: HttpRequest, room_id: int) -> HttpResponse:
+    """Give the room a new name (its owner only)."""
+    room = _member_room(request, room_id)
+    if not _is_owner(request, room):
+        return _room_page(request, room, error=message_for("not_owner"), status=403)
+    form = RoomNameForm(request.POST, placeholder=room.title)
+    if not form.is_valid():
+        return _room_page(request, room, rename_form=form, status=400)
+    try:
+        services.room_rename(room_id=room.pk, user=_user(request), name=form.cleaned_data["name"])
+    except GameError as error:
+        return _room_page(request, room, rename_form=form, error=error.message, status=409)
+    messages.success(request, str(_("The room is renamed.")))
+    return redirect("games:room", room_id=room.pk)
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -266,15 +313,23 @@ def room_close(request: HttpRequest, room_id: int) -> HttpResponse:
     return redirect("lobby:rooms")
 
 
-@login_required
+@require_http_methods(["GET", "POST"])
 def room_join(request: HttpRequest, token: str) -> HttpResponse:
-    """Show an invitation (GET) and take a seat with it (POST)."""
-    room = Room.objects.filter(invite_token=token).first()
+    """Show an invitation (GET) and take a seat with it (POST).
+
+    A visitor without an account is greeted on a page of its own, in their language, and may
+    sign up from it even when sign-up is by invitation only (see games.invite_links).
+    """
+    room = Room.objects.select_related("owner").filter(invite_token=token).first()
     if room is None or room.status == Room.Status.CLOSED:
         return render(request, "games/join.html", {"invalid": True}, status=404)
+    if not request.user.is_authenticated:
+        return _join_as_newcomer(request, room)
     user = _user(request)
-    if is_member(room, user) and room.seats.filter(user=user).exists():
+    if room.seats.filter(user=user).exists():
         return redirect("games:room", room_id=room.pk)
+    if room.is_invite_expired:
+        return render(request, "games/join.html", {"invalid": True}, status=410)
     if request.method == "POST":
         try:
             services.room_take_seat(room_id=room.pk, user=user, token=token)
@@ -286,6 +341,24 @@ def room_join(request: HttpRequest, token: str) -> HttpResponse:
     full = not room.seats.filter(user__isnull=True, is_bot=False).exists()
     started = room.matches.exists()
     return render(request, "games/join.html", {"room": room, "full": full or started})
+
+
+def _join_as_newcomer(request: HttpRequest, room: Room) -> HttpResponse:
+    """Greet a visitor without an account, and hold the link for their sign-up if it may
+    still seat them."""
+    if request.method == "POST":
+        return redirect_to_login(request.get_full_path())
+    if room.is_invite_expired:
+        return render(request, "games/join.html", {"invalid": True}, status=410)
+    seats_newcomer = room_for_newcomer(room.invite_token) is not None
+    if seats_newcomer:
+        room_link_remember(request, room)
+    context = {
+        "room": room,
+        "full": not seats_newcomer,
+        "login_url": f"{reverse('account_login')}?{urlencode({'next': request.path})}",
+    }
+    return render(request, "games/join_newcomer.html", context)
 
 
 def _ended_round(request: HttpRequest, room_id: int, number: int) -> Round:

@@ -16,7 +16,7 @@ def user_group(user_id: int) -> str:
 def send_invitation_note(invitation_id: int) -> None:
     """Show a room invitation live in every open lobby of the invited player, in their language."""
     invitation = (
-        RoomInvitation.objects.select_related("room", "invited_by", "user")
+        RoomInvitation.objects.select_related("room__owner", "invited_by", "user")
         .filter(pk=invitation_id)
         .first()
     )

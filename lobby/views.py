@@ -19,7 +19,7 @@ from django_htmx.middleware import HtmxDetails
 from accounts.models import User
 from config.clientip import client_ip
 from games.forms import PlayNowForm, RoomForm
-from games.selectors import invitations_for, rooms_of
+from games.selectors import invitations_for, lobby_rooms
 from lobby import demo, selectors, services
 from lobby.forms import WaitlistForm
 from lobby.tokens import LinkError, LinkExpiredError
@@ -138,7 +138,7 @@ def render_lobby(request: HttpRequest, form: RoomForm, *, status: int = 200) -> 
     user = request.user
     assert isinstance(user, User)
     context = {
-        "rooms": rooms_of(user).prefetch_related("seats__user"),
+        "rooms": lobby_rooms(user),
         "form": form,
         "invitations": invitations_for(user),
         "friends": selectors.friends_with_presence(user),

@@ -431,7 +431,7 @@ class Player:
     def start_next_match(self) -> None:
         room = Room.objects.get(pk=self.room_id)
         last = room.matches.order_by("-pk").values_list("pk", flat=True).first()
-        if last is None or last in self.rematched or room.status != Room.Status.OPEN:
+        if last is None or last in self.rematched or room.status != Room.Status.FINISHED:
             return
         self.rematched.add(last)
         match_rematch(room_id=self.room_id, user=User.objects.get(pk=self.user_id))

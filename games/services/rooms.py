@@ -4,11 +4,13 @@ import secrets
 from functools import partial
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import User
 from games.errors import GameError
 from games.models import SEATS, Match, Room, RoomInvitation, RoomSeat, Round
 from games.services.table import match_start, table_changed_after_commit
+from games.validators import clean_room_name
 
 
 @transaction.atomic
@@ -65,14 +67,17 @@ def room_take_seat(
 ) -> RoomSeat:
     """Seat ``user`` (the first free seat when ``seat`` is None); a seated player moves.
 
-    Only the owner, a seated player, or someone holding the room's invite token may sit.
+    Only the owner, a seated player, someone holding the room's invite token (until its link
+    expires) or a friend invited to the room may sit.
     """
     room = _locked_room(room_id)
     seats = _locked_seats(room)
     mine = next((s for s in seats.values() if s.user_id == user.pk), None)
-    invited = (token is not None and secrets.compare_digest(token, room.invite_token)) or (
-        token is None and RoomInvitation.objects.filter(room=room, user=user).exists()
-    )
+    invited = (
+        token is not None
+        and secrets.compare_digest(token, room.invite_token)
+        and not room.is_invite_expired
+    ) or (token is None and RoomInvitation.objects.filter(room=room, user=user).exists())
     if room.owner_id != user.pk and mine is None and not invited:
         raise GameError("bad_invite" if token is not None else "not_member")
     _require_open(room)
@@ -146,12 +151,29 @@ def room_remove_bot(*, room_id: int, user: User, seat: int) -> RoomSeat:
 
 
 @transaction.atomic
+def room_rename(*, room_id: int, user: User, name: str) -> Room:
+    """Give the room a new name (the owner only, until it closes).
+
+    The name is trimmed; an empty, overlong or unprintable one raises ValidationError.
+    """
+    room = _locked_room(room_id)
+    _require_owner(room, user)
+    if room.status == Room.Status.CLOSED:
+        raise GameError("room_closed")
+    room.name = clean_room_name(name)
+    room.save(update_fields=["name"])
+    table_changed_after_commit(room.pk)
+    return room
+
+
+@transaction.atomic
 def room_renew_invite(*, room_id: int, user: User) -> str:
     """Replace the room's invite token, so that links already shared stop working."""
     room = _locked_room(room_id)
     _require_owner(room, user)
     room.invite_token = secrets.token_urlsafe(24)
-    room.save(update_fields=["invite_token"])
+    room.invite_created = timezone.now()
+    room.save(update_fields=["invite_token", "invite_created"])
     return room.invite_token
 
 

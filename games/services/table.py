@@ -237,7 +237,7 @@ def _end_round(round_: Round, state: RoundState, seq: int) -> AppliedAction:
         match.winner = played.winner
         match.status = Match.Status.FINISHED
         match.save(update_fields=["totals", "winner", "status"])
-        room.status = Room.Status.OPEN
+        room.status = Room.Status.FINISHED
         room.save(update_fields=["status"])
         return AppliedAction(seq=seq, round_ended=True, match_ended=True, next_round_id=None)
     match.save(update_fields=["totals"])

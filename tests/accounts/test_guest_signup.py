@@ -161,7 +161,7 @@ def test_a_guest_on_the_waitlist_stays_a_guest(client):
 
 def finish_the_match(room: Room) -> None:
     Match.objects.filter(room=room).update(status=Match.Status.FINISHED, winner=0)
-    Room.objects.filter(pk=room.pk).update(status=Room.Status.OPEN)
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.FINISHED)
 
 
 @pytest.mark.usefixtures("open_signup")

@@ -125,7 +125,7 @@ def test_a_guest_whose_match_is_over_gets_a_new_table(client, queued):
     play_now(client)
     guest = guest_of(client)
     Match.objects.update(status=Match.Status.FINISHED, winner=0)
-    Room.objects.update(status=Room.Status.OPEN)
+    Room.objects.update(status=Room.Status.FINISHED)
 
     again = play_now(client)
 
@@ -198,7 +198,7 @@ def test_guest_play_off_leaves_play_now_to_players_with_an_account(client, setti
 
 def test_guest_play_off_refuses_an_existing_guest_a_new_table(client, settings, queued):
     play_now(client)
-    Room.objects.update(status=Room.Status.OPEN)
+    Room.objects.update(status=Room.Status.FINISHED)
     settings.GUEST_PLAY = False
 
     assert play_now(client).status_code == 404
@@ -222,7 +222,7 @@ def test_a_double_tap_opens_one_table(client, queued):
     """Two taps at once from the same guest: the guest's row lock lets one table through."""
     play_now(client)
     Match.objects.update(status=Match.Status.FINISHED, winner=0)
-    Room.objects.update(status=Room.Status.OPEN)
+    Room.objects.update(status=Room.Status.FINISHED)
     twin = Client()
     twin.cookies = client.cookies
     start = threading.Barrier(2)

@@ -151,21 +151,27 @@ def test_the_invite_link_seats_a_guest(client, owner):
     response = client.post(url)
 
     assert page.status_code == 200
+    assert "Owner invites you to play at “Owner&#x27;s table”" in page.text
     assert "Take a seat" in page.text
     assert response["Location"] == reverse("games:room", args=[room.pk])
     assert room.seats.get(seat=1).user == guest
 
 
-def test_the_invite_link_sends_a_visitor_to_log_in_and_back(client, owner):
+def test_the_invite_link_offers_a_visitor_to_log_in_and_come_back(client, owner):
     room = room_services.room_create(owner=owner)
     url = reverse("games:room_join", args=[room.invite_token])
 
-    response = client.get(url)
+    page = client.get(url)
+    response = client.post(url)
 
+    assert page.status_code == 200
+    assert f'href="{reverse("account_login")}?next=%2Fen%2Fjoin%2F{room.invite_token}%2F"' in (
+        page.text
+    )
     assert response.status_code == 302
     assert reverse("account_login") in response["Location"]
-    assert "next=" in response["Location"]
     assert room.invite_token in response["Location"]
+    assert room.seats.filter(user__isnull=False).count() == 1
 
 
 def test_a_revoked_invite_link_is_refused(client, owner):

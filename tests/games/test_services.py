@@ -419,6 +419,12 @@ def test_a_full_match_with_bots_ends_with_a_winner(owner, queued, settings):
     assert match.status == Match.Status.FINISHED
     assert max(match.totals) >= 251
     assert match.winner == (0 if match.totals[0] > match.totals[1] else 1)
-    assert room.status == Room.Status.OPEN
+    assert room.status == Room.Status.FINISHED
     ended = match.rounds.exclude(status=Round.Status.PLAYING)
     assert sum(r.result["score"][0] for r in ended if r.result) == match.totals[0]
+    # The finished room is not waiting for players: its seats stay, and only a rematch goes on.
+    with pytest.raises(GameError, match="room_not_open"):
+        room_services.room_leave_seat(room_id=room.pk, user=owner)
+    room_services.match_rematch(room_id=room.pk, user=owner)
+    room.refresh_from_db()
+    assert room.status == Room.Status.PLAYING

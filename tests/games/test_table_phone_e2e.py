@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db import connections
 
-from games.engine import Bid, Pass, Play
+from games.engine import Action, Bid, Pass, Play
 from games.models import Match, Room, Round
 from games.services import rooms as room_services
 from games.services import table as table_services
@@ -113,12 +113,14 @@ def finish_match(room: Room, players: list) -> None:
         round_ = Round.objects.get(match__room=room, status=Round.Status.PLAYING)
         state = round_state_cached(round_)
         legal = state.legal_actions()
+        action: Action
         if state.phase == "auction":
             bids = [a for a in legal if isinstance(a, Bid)]
             action = bids[0] if state.high_bid is None and bids else Pass()
         else:
             action = rng.choice([a for a in legal if not isinstance(a, Play) or not a.pilotta])
         seat = state.to_act
+        assert seat is not None
         table_services.round_apply_action(
             round_id=round_.pk, seat=seat, action=action, actor=players[seat]
         )

@@ -4,11 +4,12 @@
 
 import random
 import re
+from typing import Any
 
 import pytest
 from django.utils import translation
 
-from games.engine import Bid, Close, Pass, Phase, Play, RoundState, deal, shuffled_deck
+from games.engine import Action, Bid, Close, Pass, Phase, Play, RoundState, deal, shuffled_deck
 from games.engine.records import result_json
 from games.rendering import (
     COMPUTER_NAMES,
@@ -37,6 +38,7 @@ def random_round(seed: int, *, steps: int | None = None, closing: bool = False) 
     rng = random.Random(seed)
     state = RoundState.new(dealer=seed % 4, hands=deal(shuffled_deck(rng), dealer=seed % 4, cut=5))
     played = 0
+    action: Action
     while state.to_act is not None and (steps is None or played < steps):
         legal = state.legal_actions()
         if state.phase == Phase.AUCTION:
@@ -54,8 +56,8 @@ def random_round(seed: int, *, steps: int | None = None, closing: bool = False) 
     return state
 
 
-def snapshot_of(state: RoundState | None, **changes) -> TableSnapshot:
-    base = {
+def snapshot_of(state: RoundState | None, **changes: Any) -> TableSnapshot:
+    base: dict[str, Any] = {
         "version": 5,
         "room_id": 1,
         "room_created": 0.0,
