@@ -110,7 +110,7 @@ CHAINED = (
     "During handling of the above exception, another exception occurred:",
 )
 
-_LEGAL_CARD = re.compile(r'class="card-button" name="action" value="([^"]+)"')
+_LEGAL_CARD = re.compile(r'class="card-button is-playable" name="action" value="([^"]+)"')
 _BID_VALUE = re.compile(r'<option value="(\d+)">')
 _TRUMP = re.compile(r'name="trump" value="(\w)"')
 
@@ -312,7 +312,7 @@ class BenchView(TableView):
         if 'id="table-hand"' in fragment:
             self.hand = fragment
         if 'id="table-score"' in fragment:
-            self.finished = 'class="match-result"' in fragment
+            self.finished = 'class="match-result' in fragment
 
 
 def choose(view: BenchView, rng: random.Random) -> dict[str, str] | None:

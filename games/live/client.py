@@ -121,5 +121,5 @@ class TableView:
             self.my_turn = turn
         if 'id="table-seats"' in fragment:
             self.to_act = seat_to_act(fragment)
-        if 'id="table-extras"' in fragment:
-            self.summary = 'class="round-summary"' in fragment
+        if 'id="table-score"' in fragment:
+            self.summary = 'class="round-summary' in fragment
