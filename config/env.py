@@ -61,6 +61,10 @@ def email_settings(url: str) -> dict[str, object]:
 # each blocking read of a socket's messages; redis-py's own default timeout is also 5 s, so a
 # quiet socket's read timed out and daphne closed it with 1011. This leaves ample room.
 CHANNEL_LAYER_SOCKET_TIMEOUT = 30.0
+# redis-py's asyncio pool allows 100 connections unless told otherwise and then raises. Sockets
+# that close or open together (a proxy restart, a server's end) each leave or join their table's
+# group at once: a thousand per process keeps that burst far under Redis's 10,000 clients.
+CHANNEL_LAYER_MAX_CONNECTIONS = 1000
 
 
 def channel_layer_host(url: str) -> dict[str, object]:
@@ -75,4 +79,5 @@ def channel_layer_host(url: str) -> dict[str, object]:
         "socket_connect_timeout": 5.0,
         "socket_keepalive": True,
         "health_check_interval": 30,
+        "max_connections": CHANNEL_LAYER_MAX_CONNECTIONS,
     }

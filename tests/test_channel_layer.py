@@ -8,6 +8,9 @@ from channels_redis.core import RedisChannelLayer
 
 from config.env import CHANNEL_LAYER_SOCKET_TIMEOUT
 
+# More sockets than redis-py's default pool of 100 connections, leaving and joining at once.
+BURST = 400
+
 
 def test_a_read_on_the_channel_layer_waits_longer_than_its_blocking_read():
     read_timeout, blocking_read = CHANNEL_LAYER_SOCKET_TIMEOUT, RedisChannelLayer.brpop_timeout
@@ -30,4 +33,17 @@ async def test_a_quiet_channel_keeps_receiving_past_the_blocking_read():
         assert await asyncio.wait_for(receiving, 2) == {"type": "table.changed"}
     finally:
         receiving.cancel()
+        await layer.close_pools()
+
+
+@pytest.mark.services
+async def test_a_burst_of_sockets_leaving_their_groups_at_once_finds_connections():
+    layer = channel_layers.make_backend("default")
+    assert isinstance(layer, RedisChannelLayer)
+    channels = [await layer.new_channel("burst.") for _ in range(BURST)]
+    try:
+        await asyncio.gather(*(layer.group_add("burst", name) for name in channels))
+        await asyncio.gather(*(layer.group_discard("burst", name) for name in channels))
+    finally:
+        await layer.flush()
         await layer.close_pools()
