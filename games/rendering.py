@@ -571,10 +571,11 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any] | None:
         "number": ended.number,
         "cancelled": False,
         "heads": [side["label"] for side in sides],
-        "bid_line": _("%(side)s bid %(value)s %(suit)s.") % figures,
+        "bid_line": _("%(name)s bid %(value)s %(suit)s.")
+        % {**figures, "name": seat_name(snapshot.seats[contract["seat"]])},
         "closed_line": _closed_line(contract["multiplier"]) % figures,
         "made": result.made,
-        "capot_line": _("Capot: %(side)s took all eight tricks, which count 250.")
+        "capot_line": _("Capot, all eight tricks, which count 250: %(side)s.")
         % {"side": side_label(snapshot, viewer, result.capot)}
         if result.capot is not None
         else "",

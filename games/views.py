@@ -370,7 +370,7 @@ def _ended_round(request: HttpRequest, room_id: int, number: int) -> Round:
     if match is None:
         raise Http404
     # The match and its room come along: both pages read them, the replay its room's name.
-    rounds = Round.objects.select_related("match__room")
+    rounds = Round.objects.select_related("match__room__owner")
     return get_object_or_404(rounds, match=match, number=number, status=Round.Status.FINISHED)
 
 

@@ -201,6 +201,7 @@ class TheTableOnPhones(BrowserTestCase):
                 if refused and page.locator(".seat .trick-card").count():
                     self._check_hand_and_targets(page, where)
                     self._check_axe(page, where)
+                    self._check_turn_cues_are_remembered(page, where)
                     return
                 page.locator("#table-hand .card-button.is-playable").first.tap()
             elif page.locator("button[value=pass]").count():
@@ -210,6 +211,18 @@ class TheTableOnPhones(BrowserTestCase):
             elif page.locator("#table-controls button[ws-send]").count():
                 page.locator("#table-controls button[ws-send]").first.tap()
         raise AssertionError(f"{where}: the table never reached a trick on the player's turn")
+
+    @staticmethod
+    def _check_turn_cues_are_remembered(page: Any, where: str) -> None:
+        """The vibration and the sound are off until turned on, then kept on this device."""
+        page.locator(".table-settings > summary").tap()
+        vibrate = page.locator("input[data-turn-cue=vibrate]")
+        assert not vibrate.is_checked(), where
+        vibrate.check()
+        page.reload()
+        page.locator(".table-settings > summary").tap()
+        assert page.locator("input[data-turn-cue=vibrate]").is_checked(), where
+        assert not page.locator("input[data-turn-cue=sound]").is_checked(), where
 
     @staticmethod
     def _tap_unplayable_card(page: Any) -> None:
@@ -229,6 +242,10 @@ class TheTableOnPhones(BrowserTestCase):
         assert serious_violations(page) == [], where
 
     def _check_pages(self, page: Any, language: str, where: str, seating: Room) -> None:
+        for path in ("rules/", "accounts/friends/", "accounts/profile/", "waitlist/"):
+            page.goto(f"{self.live_server_url}/{language}/{path}")
+            assert self._no_sideways_scroll(page), f"{where} /{path}"
+        # The landing, the lobby, a room being seated: sizes and axe-core too.
         for path in ("", "play/", f"rooms/{seating.pk}/"):
             page.goto(f"{self.live_server_url}/{language}/{path}")
             assert self._no_sideways_scroll(page), f"{where} /{path}"
@@ -246,6 +263,10 @@ class TheTableOnPhones(BrowserTestCase):
         assert self._no_sideways_scroll(page), where
         page.locator(".match-result > summary").tap()  # folded, the sheet is in reach
         assert small_targets(page) == [], where
+        page.locator("#table-score .sheet-round").first.tap()  # the replay of round 1
+        page.wait_for_url(lambda url: "/replay/" in url)
+        assert self._no_sideways_scroll(page), f"{where} replay"
+        assert small_targets(page) == [], f"{where} replay"
 
     @staticmethod
     def _no_sideways_scroll(page: Any) -> bool:
