@@ -2,12 +2,16 @@
 
 import time
 
+import pytest
 from django.db import connections
 
 from accounts.models import User
 from games.models import Room
 from tests.conftest import chromium_path
 from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE, BrowserTestCase
+
+# A live server on PostgreSQL and Redis, a Celery worker and a real Chromium.
+pytestmark = [pytest.mark.e2e, pytest.mark.services]
 
 # The promise: the visitor is at the live table within a second or two.
 TABLE_WITHIN_SECONDS = 2.0

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from django.db import connections
 
 from games.engine import Action, Bid, Pass, Play
@@ -21,6 +22,9 @@ from games.snapshots import round_state_cached
 from tests.conftest import chromium_path
 from tests.factories import PASSWORD, bot_room, make_user, seated_room
 from tests.games.test_table_e2e import CHROMIUM_ARGS, BrowserTestCase
+
+# A live server on PostgreSQL and Redis, a Celery worker and a real Chromium.
+pytestmark = [pytest.mark.e2e, pytest.mark.services]
 
 PHONES = ({"width": 360, "height": 740}, {"width": 390, "height": 844})
 LANGUAGES = ("el", "en", "fr")
