@@ -103,7 +103,7 @@ class TableInTheBrowser(BrowserTestCase):
             for seat in (1, 2, 3):
                 chair = page.locator(f"#room-seat-{seat}")
                 chair.get_by_role("button", name="Add a computer player").click()
-                expect(chair.locator(".bot-mark")).to_be_visible(timeout=15_000)
+                expect(chair.locator(".badge-computer")).to_be_visible(timeout=15_000)
             page.get_by_role("button", name="Start the game").click()
             expect(page.locator("#table-hand")).to_be_visible(timeout=15_000)
             for _move in range(200):

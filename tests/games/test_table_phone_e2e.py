@@ -246,7 +246,7 @@ class TheTableOnPhones(BrowserTestCase):
         assert serious_violations(page) == [], where
 
     def _check_pages(self, page: Any, language: str, where: str, seating: Room) -> None:
-        for path in ("rules/", "accounts/friends/", "accounts/profile/", "waitlist/"):
+        for path in ("rules/", "accounts/friends/", "accounts/profile/"):
             page.goto(f"{self.live_server_url}/{language}/{path}")
             assert self._no_sideways_scroll(page), f"{where} /{path}"
         # The landing, the lobby, a room being seated: sizes and axe-core too.
