@@ -1,6 +1,7 @@
 """Test data for every test folder: players, invitations, friend requests and rooms."""
 
 import itertools
+import re
 from typing import Any
 
 import factory
@@ -79,3 +80,22 @@ def bot_room(owner: User, **settings: Any) -> Room:
     for seat in (1, 2, 3):
         room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=seat)
     return room
+
+
+def signup_data(
+    email: str = "maria@example.com", display_name: str = "Maria", **overrides: str
+) -> dict[str, str]:
+    """Return the sign-up form's fields for a new player, the password typed twice."""
+    return {
+        "email": email,
+        "display_name": display_name,
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+    } | overrides
+
+
+def confirmation_link(message: Any) -> str:
+    """Return the email-confirmation link an email carries."""
+    found = re.search(r"https?://\S+/accounts/confirm-email/\S+/", message.body)
+    assert found is not None, message.body
+    return found.group(0)

@@ -15,7 +15,7 @@ from games.selectors import round_view
 from games.services.table import round_apply_action
 from games.tasks import bot_play_turn
 from lobby.models import WaitlistEntry
-from tests.factories import PASSWORD, InvitationFactory
+from tests.factories import PASSWORD, InvitationFactory, signup_data
 
 pytestmark = pytest.mark.django_db
 
@@ -47,16 +47,6 @@ def guest_plays_a_card(client) -> tuple[User, Room]:
     action = ([a for a in legal if isinstance(a, Bid | Play)] or legal)[0]
     round_apply_action(round_id=round_.pk, seat=0, action=action, actor=guest)
     return guest, room
-
-
-def signup_data(**overrides):
-    data = {
-        "email": "maria@example.com",
-        "display_name": "Maria",
-        "password1": PASSWORD,
-        "password2": PASSWORD,
-    }
-    return data | overrides
 
 
 @pytest.mark.usefixtures("open_signup")

@@ -12,27 +12,11 @@ from django.utils import timezone
 
 from accounts.adapter import waitlist_url
 from accounts.models import Friendship, Invitation, User
-from tests.factories import PASSWORD, InvitationFactory, UserFactory
+from tests.factories import PASSWORD, InvitationFactory, UserFactory, confirmation_link, signup_data
 
 pytestmark = pytest.mark.django_db
 
 SIGNUP = "/en/accounts/signup/"
-
-
-def signup_data(**overrides):
-    data = {
-        "email": "maria@example.com",
-        "display_name": "Maria",
-        "password1": PASSWORD,
-        "password2": PASSWORD,
-    }
-    return data | overrides
-
-
-def confirmation_link(message) -> str:
-    found = re.search(r"https?://\S+/accounts/confirm-email/\S+/", message.body)
-    assert found is not None, message.body
-    return found.group(0)
 
 
 @pytest.mark.usefixtures("open_signup")

@@ -1,9 +1,11 @@
 """Fixtures of the live table: players, rooms, and a record of the tasks that would be queued."""
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from accounts.models import User
 from tests.factories import make_user
@@ -44,6 +46,13 @@ def record_tasks(monkeypatch: pytest.MonkeyPatch) -> QueuedTasks:
     monkeypatch.setattr(tasks.bot_play_turn, "apply_async", recorder("bot_play_turn"))
     monkeypatch.setattr(tasks.seat_check_presence, "apply_async", recorder("seat_check_presence"))
     return record
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Speak English: URLs get the /en/ prefix, so pages and messages are in English."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from accounts.models import User
 from games.errors import GameError
 from games.models import Room
 from games.services import rooms as room_services
-from tests.factories import PASSWORD, make_user, seated_room
+from tests.factories import PASSWORD, confirmation_link, make_user, seated_room, signup_data
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +41,10 @@ def room(owner):
     return room_services.room_create(owner=owner)
 
 
+def newcomer_data(**overrides: str) -> dict[str, str]:
+    return signup_data(**({"email": "nikos@example.com", "display_name": "Nikos"} | overrides))
+
+
 def link(room: Room) -> str:
     """Return the share link as the room page gives it: with no language in it."""
     return f"/join/{room.invite_token}/"
@@ -56,22 +60,6 @@ def said(language: str, message: str, **values: object) -> str:
         return gettext(message) % values if values else gettext(message)
 
 
-def signup_data(**overrides):
-    data = {
-        "email": "nikos@example.com",
-        "display_name": "Nikos",
-        "password1": PASSWORD,
-        "password2": PASSWORD,
-    }
-    return data | overrides
-
-
-def confirmation_link(message) -> str:
-    found = re.search(r"https?://\S+/accounts/confirm-email/\S+/", message.body)
-    assert found is not None, message.body
-    return found.group(0)
-
-
 def open_link(client, room: Room, language: str = "en"):
     """Open the share link with a browser set to ``language``; return the page it lands on."""
     return client.get(link(room), HTTP_ACCEPT_LANGUAGE=language, follow=True)
@@ -79,7 +67,7 @@ def open_link(client, room: Room, language: str = "en"):
 
 def sign_up(client, capture, language: str = "en", **data):
     with capture(execute=True):
-        return client.post(in_language(language, "account_signup"), signup_data(**data))
+        return client.post(in_language(language, "account_signup"), newcomer_data(**data))
 
 
 def verify_and_log_in(client, language: str = "en", email: str = "nikos@example.com"):
@@ -230,7 +218,7 @@ class TestRefusedLinks:
         open_link(client, room)
         room_services.room_renew_invite(room_id=room.pk, user=owner)
 
-        response = client.post(in_language("en", "account_signup"), signup_data())
+        response = client.post(in_language("en", "account_signup"), newcomer_data())
 
         assert response["Location"] == waitlist_url()
         assert not User.objects.filter(email="nikos@example.com").exists()
@@ -252,7 +240,7 @@ class TestRefusedLinks:
         open_link(client, room)
 
         with time_machine.travel(timezone.now() + timedelta(days=3)):
-            response = client.post(in_language("en", "account_signup"), signup_data())
+            response = client.post(in_language("en", "account_signup"), newcomer_data())
 
         assert response["Location"] == waitlist_url()
         assert not User.objects.filter(email="nikos@example.com").exists()
@@ -265,7 +253,7 @@ class TestRefusedLinks:
 
         again = client.post(
             in_language("en", "account_signup"),
-            signup_data(email="other@example.com", display_name="Other"),
+            newcomer_data(email="other@example.com", display_name="Other"),
         )
 
         assert again["Location"] == waitlist_url()

@@ -6,7 +6,6 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import translation
 
 from accounts.models import User
 from games.engine import Pass
@@ -15,22 +14,9 @@ from games.selectors import round_state
 from games.services import rooms as room_services
 from games.services.table import round_apply_action
 from tests.factories import make_user, seated_room
-from tests.games.conftest import QueuedTasks, record_tasks
 from tests.games.replays import DEAL, NAMES, play_scripted_round, replay_url
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """Speak English: URLs get the /en/ prefix, so pages are in English."""
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def queued(monkeypatch) -> QueuedTasks:
-    return record_tasks(monkeypatch)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

@@ -14,13 +14,7 @@ from games.services import rooms as room_services
 from games.snapshots import table_snapshot
 from tests.factories import UserFactory, make_user
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

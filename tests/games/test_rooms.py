@@ -2,7 +2,6 @@
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from games.engine import round_from_record
 from games.models import Room, Round
@@ -10,23 +9,10 @@ from games.selectors import round_view
 from games.services import rooms as room_services
 from games.tasks import bot_play_turn
 from tests.factories import bot_room, make_user, seated_room
-from tests.games.conftest import QueuedTasks, record_tasks
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """Speak English: URLs get the /en/ prefix, so pages and messages are in English."""
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def queued(monkeypatch) -> QueuedTasks:
-    return record_tasks(monkeypatch)
 
 
 @pytest.fixture

@@ -25,7 +25,11 @@ def a_player(name: str) -> User:
 
 def log_in(browser: Any, live_server_url: str, user: User) -> Any:
     """Open a phone-sized page in a context of its own, logged in as ``user``."""
-    page = browser.new_context(viewport=PHONE).new_page()
+    return log_in_page(browser.new_context(viewport=PHONE).new_page(), live_server_url, user)
+
+
+def log_in_page(page: Any, live_server_url: str, user: User) -> Any:
+    """Log ``page`` in as ``user`` through the login form."""
     page.goto(f"{live_server_url}/en/accounts/login/")
     page.fill("input[name=login]", user.email)
     page.fill("input[name=password]", PASSWORD)

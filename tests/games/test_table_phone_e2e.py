@@ -20,8 +20,9 @@ from games.services import rooms as room_services
 from games.services import table as table_services
 from games.snapshots import round_state_cached
 from tests.conftest import chromium_path
-from tests.factories import PASSWORD, bot_room, make_user, seated_room
+from tests.factories import bot_room, make_user, seated_room
 from tests.games.test_table_e2e import CHROMIUM_ARGS, BrowserTestCase
+from tests.games.test_table_live_e2e import log_in_page
 
 # A live server on PostgreSQL and Redis, a Celery worker and a real Chromium.
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
@@ -167,13 +168,7 @@ class TheTableOnPhones(BrowserTestCase):
             reduced_motion="reduce",
             bypass_csp=True,  # axe-core is injected by the test, not served by the site
         )
-        page = context.new_page()
-        page.goto(f"{self.live_server_url}/en/accounts/login/")
-        page.fill("input[name=login]", user.email)
-        page.fill("input[name=password]", PASSWORD)
-        page.locator("form button[type=submit]").last.click()
-        page.wait_for_url(lambda url: "/login/" not in url)
-        return page
+        return log_in_page(context.new_page(), self.live_server_url, user)
 
     def _check_playing_table(self, page: Any, room: Room, language: str, where: str) -> None:
         from playwright.sync_api import expect
