@@ -85,16 +85,12 @@ BOXES_JS = """
 """
 
 
-def in_viewport(page: Any, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
-    size = page.viewport_size
-    return (
-        box is not None
-        and box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= size["width"] + 0.5
-        and box["y"] + box["height"] <= size["height"] + 0.5
-    )
+def assert_in_view(page: Any, selector: str, where: str) -> None:
+    """Wait until the whole of ``selector`` lies inside the viewport (a fragment the socket
+    swaps in may replace it while it is measured)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(selector).first, where).to_be_in_viewport(ratio=1, timeout=WAIT_MS)
 
 
 def small_targets(page: Any, scope: str = "main") -> list[dict[str, Any]]:
@@ -183,7 +179,7 @@ class TheTableOnPhones(BrowserTestCase):
             if page.locator(".seat .trick-card").count():
                 inside = page.evaluate(INSIDE_JS)
                 assert all(inside), f"{where}: a card outside its seat {page.evaluate(BOXES_JS)}"
-                assert in_viewport(page, "#table-strip"), where
+                assert_in_view(page, "#table-strip", where)
                 assert page.locator("#table-strip .contract-holder").count() == 1, where
             if not my_turn:
                 continue
@@ -193,7 +189,7 @@ class TheTableOnPhones(BrowserTestCase):
                 self._tap_unplayable_card(page)
                 error = page.locator("#table-message.table-message-error")
                 expect(error).to_be_visible(timeout=WAIT_MS)
-                assert in_viewport(page, "#table-message"), f"{where}: refusal out of view"
+                assert_in_view(page, "#table-message", f"{where}: refusal out of view")
                 refused = True
                 continue
             if page.locator("#table-hand .card-button.is-playable").count():
@@ -225,9 +221,12 @@ class TheTableOnPhones(BrowserTestCase):
 
     @staticmethod
     def _tap_unplayable_card(page: Any) -> None:
-        card = page.locator("#table-hand .card-button:not(.is-playable)").first
+        """Tap the last unplayable card's strip, where a finger finds it: after a raised card
+        when there is one, which must not hide it."""
+        card = page.locator("#table-hand .card-button:not(.is-playable)").last
+        card.scroll_into_view_if_needed()
         box = card.bounding_box()
-        page.touchscreen.tap(box["x"] + 12, box["y"] + box["height"] / 2)
+        page.touchscreen.tap(box["x"] + 20, box["y"] + box["height"] - 10)
 
     def _check_hand_and_targets(self, page: Any, where: str) -> None:
         for card in page.evaluate(HAND_JS):
@@ -258,7 +257,7 @@ class TheTableOnPhones(BrowserTestCase):
         page.goto(f"{self.live_server_url}/{language}/rooms/{room.pk}/")
         result = page.locator(".match-result")
         expect(result).to_be_visible(timeout=WAIT_MS)
-        assert in_viewport(page, ".match-result"), f"{where}: the result is out of view"
+        assert_in_view(page, ".match-result", f"{where}: the result is out of view")
         assert self._no_sideways_scroll(page), where
         page.locator(".match-result > summary").tap()  # folded, the sheet is in reach
         assert small_targets(page) == [], where
