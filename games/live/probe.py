@@ -158,7 +158,7 @@ def install(role: str) -> None:
     wrap(games.rendering.TableScreen, "full", "draw.full")
     wrap(games.rendering, "render_to_string", "draw.template")
     wrap(games.tasks, "choose_action", "worker.choose_action")
-    wrap(games.tasks, "round_view", "worker.round_view")
+    wrap(games.tasks, "round_state_cached", "worker.state_cached")
     _time_tasks()
 
 

@@ -173,3 +173,20 @@ def test_a_tiny_bench_prints_every_figure_and_no_error(tmp_path):
     # It removed what it made.
     assert not User.objects.filter(email__endswith="@bench.invalid").exists()
     assert not Room.objects.exists()
+
+
+def test_the_probe_finds_every_step_it_times(monkeypatch):
+    """The probe wraps the site's functions by name: a renamed one must fail here, not in a run."""
+    from games.live import probe
+
+    wrapped: list[tuple[object, str]] = []
+    monkeypatch.setattr(
+        probe, "wrap", lambda owner, attribute, name: wrapped.append((owner, attribute))
+    )
+    monkeypatch.setattr(probe, "timed_sql", lambda function: function)
+    monkeypatch.setattr(probe, "_time_tasks", lambda: None)
+    probe.install("daphne")
+
+    assert wrapped
+    for owner, attribute in wrapped:
+        assert hasattr(owner, attribute), f"{owner!r} has no {attribute}"
