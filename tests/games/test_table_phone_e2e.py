@@ -229,7 +229,14 @@ class TheTableOnPhones(BrowserTestCase):
         page.touchscreen.tap(box["x"] + 20, box["y"] + box["height"] - 10)
 
     def _check_hand_and_targets(self, page: Any, where: str) -> None:
-        for card in page.evaluate(HAND_JS):
+        # Measured once the hand has settled: a card being raised is still on its way.
+        cards = page.evaluate(HAND_JS)
+        for _attempt in range(10):
+            if all(card["hits"] for card in cards):
+                break
+            page.wait_for_timeout(150)
+            cards = page.evaluate(HAND_JS)
+        for card in cards:
             assert card["exposed"] >= 40, (where, card)
             assert card["height"] >= 44, (where, card)
             assert card["hits"], (where, card)
