@@ -320,7 +320,6 @@ def _contract(
         "trump": str(contract.trump),
         "trump_name": suit_name(contract.trump),
         "holder": seat_name(snapshot.seats[contract.seat]),
-        "ours": viewer.seat is not None and viewer.seat % 2 == contract.team,
         "multiplier": contract.multiplier,
     }
 
