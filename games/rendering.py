@@ -600,7 +600,7 @@ def _closed_line(multiplier: int) -> str:
 
 def credited_rows(
     result: RoundResult, *, bidders: int, bid: int, multiplier: int
-) -> list[tuple[str, tuple[int, int]]]:
+) -> list[tuple[str, tuple[int, ...]]]:
     """Split a round's points into the lines of its summary, each credited to the team that
     scores it: the bid (times the multiplier), the cards with the last trick (250 for a capot),
     the declarations and the pilotta. Each team's lines add up to its raw points.

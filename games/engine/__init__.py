@@ -5,16 +5,19 @@ from .actions import (
     Announce,
     Bid,
     Close,
+    Name,
     Pass,
     Play,
     Reclose,
     Show,
+    Take,
     action_from_dict,
     action_to_dict,
     parse_action,
 )
 from .cards import (
     DECK,
+    SHORT_DECK,
     Card,
     Rank,
     Seat,
@@ -26,7 +29,15 @@ from .cards import (
     parse_cards,
     team_of,
 )
-from .dealing import deal, draw_cut, shuffled_deck, table_deck
+from .dealing import (
+    ClassicDeal,
+    complete_deal,
+    deal,
+    deal_classic,
+    draw_cut,
+    shuffled_deck,
+    table_deck,
+)
 from .declarations import (
     Announcement,
     Declaration,
@@ -57,16 +68,19 @@ from .records import (
     state_to_json,
 )
 from .ruleset import Ruleset
-from .scoring import Contract, RoundResult, round_to_sheet, score_round
+from .scoring import Contract, RoundResult, round_to_sheet, score_classic, score_round
 from .state import RoundState
+from .taking import Taking
 
 __all__ = [
     "DECK",
+    "SHORT_DECK",
     "Action",
     "Announce",
     "Announcement",
     "Bid",
     "Card",
+    "ClassicDeal",
     "Close",
     "Contract",
     "Declaration",
@@ -77,6 +91,7 @@ __all__ = [
     "MalformedRecordError",
     "MatchError",
     "MatchState",
+    "Name",
     "Observation",
     "OpenTrick",
     "Pass",
@@ -91,6 +106,8 @@ __all__ = [
     "Seat",
     "Show",
     "Suit",
+    "Take",
+    "Taking",
     "Team",
     "Trick",
     "action_from_dict",
@@ -98,7 +115,9 @@ __all__ = [
     "best_declaration",
     "card_points",
     "compare_declarations",
+    "complete_deal",
     "deal",
+    "deal_classic",
     "declaration_winner",
     "draw_cut",
     "find_declarations",
@@ -112,6 +131,7 @@ __all__ = [
     "round_from_record",
     "round_to_record",
     "round_to_sheet",
+    "score_classic",
     "score_round",
     "shuffled_deck",
     "state_to_json",

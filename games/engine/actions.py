@@ -80,6 +80,34 @@ class Reclose:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class Take:
+    """Take the turned card's suit as trump (the classic game's first round of taking)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+    def __repr__(self) -> str:
+        return "Take()"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Name:
+    """Name another suit as trump (the classic game's second round of taking)."""
+
+    trump: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.trump, Suit):
+            raise MalformedActionError(f"a named trump must be a Suit, not {self.trump!r}")
+
+    def __str__(self) -> str:
+        return f"name {self.trump}"
+
+    def __repr__(self) -> str:
+        return f"Name({self.trump!r})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Announce:
     """Announce every declaration of the hand, on one's turn in trick 1."""
 
@@ -123,9 +151,10 @@ class Play:
         return f"Play({self.card!r})"
 
 
-Action = Bid | Pass | Close | Reclose | Announce | Show | Play
+Action = Bid | Pass | Close | Reclose | Take | Name | Announce | Show | Play
 
 PASS = Pass()
+TAKE = Take()
 CLOSE = Close()
 RECLOSE = Reclose()
 ANNOUNCE = Announce()
@@ -138,11 +167,14 @@ BIDS: tuple[Bid, ...] = tuple(
 #: PLAYS[card index]: the play of that card without a pilotta call.
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in DECK)
 PILOTTA_PLAYS: tuple[Play, ...] = tuple(Play(card, pilotta=True) for card in DECK)
+#: NAMES[suit]: naming that suit.
+NAMES: tuple[Name, ...] = tuple(Name(suit) for suit in Suit)
 
 _SIMPLE: dict[str, Action] = {
     "pass": PASS,
     "close": CLOSE,
     "reclose": RECLOSE,
+    "take": TAKE,
     "announce": ANNOUNCE,
     "show": SHOW,
 }
@@ -180,6 +212,8 @@ def _action_from_words(words: list[str]) -> Action:
     # str.isdigit() also accepts digits int() refuses, such as "²": ASCII digits only.
     if len(words) == 3 and words[0] == "bid" and _BID_VALUE.fullmatch(words[1]):
         return Bid(int(words[1]), Suit.parse(words[2]))
+    if len(words) == 2 and words[0] == "name":
+        return NAMES[Suit.parse(words[1])]
     if len(words) == 2 and words[0] == "play":
         return PLAYS[Card.parse(words[1]).index]
     if len(words) == 3 and words[0] == "play" and words[2] == "pilotta":
@@ -192,6 +226,8 @@ def action_to_dict(seat: Seat, action: Action) -> dict[str, Any]:
     data: dict[str, Any] = {"seat": seat}
     if isinstance(action, Bid):
         data.update(action="bid", value=action.value, trump=str(action.trump))
+    elif isinstance(action, Name):
+        data.update(action="name", trump=str(action.trump))
     elif isinstance(action, Play):
         data.update(action="play", card=str(action.card))
         if action.pilotta:
@@ -204,6 +240,7 @@ def action_to_dict(seat: Seat, action: Action) -> dict[str, Any]:
 _KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # action word: (required keys, optional keys)
     "bid": (frozenset({"seat", "action", "value", "trump"}), frozenset()),
+    "name": (frozenset({"seat", "action", "trump"}), frozenset()),
     "play": (frozenset({"seat", "action", "card"}), frozenset({"pilotta"})),
     **{word: (frozenset({"seat", "action"}), frozenset()) for word in _SIMPLE},
 }
@@ -232,6 +269,8 @@ def _action_from_fields(word: str, data: dict[str, Any]) -> Action:
         if type(value) is not int:
             raise MalformedActionError(f"a bid value must be an integer, not {value!r}")
         return Bid(value, _parse_text(Suit.parse, trump, "suit"))
+    if word == "name":
+        return NAMES[_parse_text(Suit.parse, data["trump"], "suit")]
     if word == "play":
         pilotta = data.get("pilotta", False)
         if type(pilotta) is not bool:

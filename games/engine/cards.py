@@ -153,6 +153,8 @@ _BY_NAME: dict[str, Card] = {str(card): card for card in _CARDS}
 
 #: The 32 cards in index order.
 DECK: tuple[Card, ...] = _CARDS
+#: The 24 cards from the Nine up, in index order: the classic game's deck for two or three.
+SHORT_DECK: tuple[Card, ...] = tuple(card for card in _CARDS if card.rank >= Rank.NINE)
 
 #: The bits of each suit in a hand bitmask.
 SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * suit) for suit in Suit)

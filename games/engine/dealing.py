@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import DECK, Card, Seat
+from .cards import DECK, SHORT_DECK, Card, Seat
 from .errors import InvalidDealError
 
 if TYPE_CHECKING:
@@ -15,20 +16,24 @@ if TYPE_CHECKING:
 MIN_CUT = 3
 MAX_CUT = 29
 DEAL_PACKETS = (3, 2, 3)
+#: The classic game deals 3 then 2 before the auction, then completes to 8.
+CLASSIC_PACKETS = (3, 2)
+CLASSIC_FIRST_CARDS = 5
+CARDS_IN_HAND = 8
 
 Hands = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 
 
-def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
-    """Return the 32 cards in an order drawn from ``rng`` (top card first)."""
-    cards = list(DECK)
-    rng.shuffle(cards)
-    return tuple(cards)
+def shuffled_deck(rng: random.Random, cards: Sequence[Card] = DECK) -> tuple[Card, ...]:
+    """Return the cards (all 32 unless told) in an order drawn from ``rng`` (top card first)."""
+    order = list(cards)
+    rng.shuffle(order)
+    return tuple(order)
 
 
-def draw_cut(rng: random.Random) -> int:
-    """Draw the depth of the cut, 3 to 29 cards from the top."""
-    return rng.randint(MIN_CUT, MAX_CUT)
+def draw_cut(rng: random.Random, size: int = 32) -> int:
+    """Draw the depth of the cut: at least 3 cards from the top, at least 3 left below."""
+    return rng.randint(MIN_CUT, size - MIN_CUT)
 
 
 def table_deck(previous: RoundState) -> tuple[Card, ...]:
@@ -68,3 +73,67 @@ def check_deck(deck: Sequence[Card]) -> None:
     """Refuse anything but the 32 distinct cards."""
     if len(deck) != 32 or any(type(card) is not Card for card in deck) or len(set(deck)) != 32:
         raise InvalidDealError("a deck is the 32 distinct cards")
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicDeal:
+    """The classic game's deal before the auction: five cards each, the turned card, the stock.
+
+    ``stock`` is the rest of the deck from the top; with two players its last eight cards
+    stay face down, unused.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Card
+    stock: tuple[Card, ...]
+
+
+def deal_classic(deck: Sequence[Card], *, dealer: Seat, cut: int, players: int) -> ClassicDeal:
+    """Cut, deal 3 then 2 cards to each player from ``dealer + 1``, and turn the next card."""
+    cards = SHORT_DECK if players < 4 else DECK
+    if len(deck) != len(cards) or set(deck) != set(cards) or len(set(deck)) != len(cards):
+        raise InvalidDealError(f"a deck for {players} players is {len(cards)} distinct cards")
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise InvalidDealError(f"the dealer must be a seat 0 to {players - 1}, not {dealer!r}")
+    if type(cut) is not int or not MIN_CUT <= cut <= len(deck) - MIN_CUT:
+        raise InvalidDealError(f"the cut must be {MIN_CUT} to {len(deck) - MIN_CUT} cards")
+    order = list(deck[cut:]) + list(deck[:cut])
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for packet in CLASSIC_PACKETS:
+        for offset in range(1, players + 1):
+            hands[(dealer + offset) % players].extend(order[position : position + packet])
+            position += packet
+    return ClassicDeal(
+        hands=tuple(tuple(hand) for hand in hands),
+        turned=order[position],
+        stock=tuple(order[position + 1 :]),
+    )
+
+
+def complete_deal(
+    hands: Sequence[Sequence[Card]],
+    *,
+    turned: Card,
+    stock: Sequence[Card],
+    dealer: Seat,
+    taker: Seat,
+) -> tuple[tuple[Card, ...], ...]:
+    """Complete every hand to eight once ``taker`` has taken or named.
+
+    The taker receives the turned card and the next two cards, every other player three, from
+    the top of the stock in play order from ``dealer + 1``, each batch in one go.
+    """
+    players = len(hands)
+    completed = [list(hand) for hand in hands]
+    position = 0
+    for offset in range(1, players + 1):
+        seat = (dealer + offset) % players
+        if seat == taker:
+            completed[seat].append(turned)
+            batch = CARDS_IN_HAND - CLASSIC_FIRST_CARDS - 1
+        else:
+            batch = CARDS_IN_HAND - CLASSIC_FIRST_CARDS
+        completed[seat].extend(stock[position : position + batch])
+        position += batch
+    return tuple(tuple(hand) for hand in completed)

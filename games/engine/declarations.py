@@ -146,3 +146,29 @@ def declaration_winner(shown: Sequence[Sequence[Declaration]], trump: Suit) -> T
         return 0
     outcome = compare_declarations(best[0], best[1], trump)
     return None if outcome == 0 else 0 if outcome > 0 else 1
+
+
+def classic_key(declaration: Declaration) -> tuple[int, int, int, int]:
+    """Rank a declaration in the classic game: value, four over run, four order or length, top.
+
+    Trumps play no part: equal runs are equal.
+    """
+    if declaration.kind == "four":
+        return (declaration.value, 1, FOUR_ORDER[declaration.rank], 0)
+    return (declaration.value, 0, declaration.length, declaration.rank)
+
+
+def classic_declaration_winner(shown: Sequence[Sequence[Declaration]]) -> int | None:
+    """Return the side whose best declaration wins in the classic game, or None.
+
+    None when nobody showed one, and when two or more sides share the best: then no side
+    scores any declaration.
+    """
+    best = [max(map(classic_key, side), default=None) for side in shown]
+    keys = [key for key in best if key is not None]
+    if not keys:
+        return None
+    top = max(keys)
+    if keys.count(top) > 1:
+        return None
+    return best.index(top)

@@ -24,6 +24,14 @@ class Reason(StrEnum):
     CANNOT_CLOSE = "cannot_close"
     #: Re-closing needs a close against your own team's bid, and happens once.
     CANNOT_RECLOSE = "cannot_reclose"
+    #: The action belongs to the other game: bids and closes to palaristi, taking to classic.
+    NOT_IN_THIS_GAME = "not_in_this_game"
+    #: Taking the turned card's suit is for the first round of taking only.
+    CANNOT_TAKE = "cannot_take"
+    #: Naming a trump is for the second round of taking only.
+    CANNOT_NAME = "cannot_name"
+    #: The turned card's suit was refused in the first round: the second names another suit.
+    NAME_TURNED_SUIT = "name_turned_suit"
     #: The card is not in the player's hand (any more).
     CARD_NOT_IN_HAND = "card_not_in_hand"
     #: The player holds the led suit and must play it.
@@ -63,7 +71,7 @@ class MalformedActionError(EngineError):
 
 
 class InvalidDealError(EngineError):
-    """A deal that is not four hands of eight distinct cards, or a bad dealer or cut."""
+    """A deal that is not the ruleset's deck in distinct cards, or a bad dealer or cut."""
 
 
 class MatchError(EngineError):

@@ -1,4 +1,4 @@
-"""A match (RULES.md §7): rounds in dealer rotation until a team reaches the target."""
+"""A match (RULES.md §7, §9): rounds in dealer rotation until a side reaches the target."""
 
 from __future__ import annotations
 
@@ -6,24 +6,25 @@ import random
 from collections.abc import Sequence
 
 from .cards import Card, Seat, Team
-from .dealing import deal, draw_cut, shuffled_deck, table_deck
+from .dealing import deal, deal_classic, draw_cut, shuffled_deck, table_deck
 from .errors import InvalidDealError, MatchError
 from .phase import Phase
 from .ruleset import DEFAULT_RULESET, Ruleset
-from .scoring import Pair
 from .state import RoundState
 
 ENDED = (Phase.CANCELLED, Phase.FINISHED)
 
 
-def match_winner(totals: Pair, target: int) -> Team | None:
-    """Return the team that won with these totals, or None while undecided.
+def match_winner(totals: Sequence[int], target: int) -> Team | None:
+    """Return the side that won with these totals, or None while undecided.
 
-    Past the target the higher total wins; both past it and equal means another round.
+    Once a side has reached the target the single highest total wins; two or more sides
+    sharing the highest total means another round.
     """
-    if max(totals) < target or totals[0] == totals[1]:
+    top = max(totals)
+    if top < target or list(totals).count(top) > 1:
         return None
-    return 0 if totals[0] > totals[1] else 1
+    return list(totals).index(top)
 
 
 class MatchState:
@@ -39,8 +40,11 @@ class MatchState:
     @classmethod
     def new(cls, *, ruleset: Ruleset = DEFAULT_RULESET, first_dealer: Seat) -> MatchState:
         """Start a match; the first dealer is drawn by the caller."""
-        if type(first_dealer) is not int or not 0 <= first_dealer < 4:
-            raise InvalidDealError(f"the dealer must be a seat 0 to 3, not {first_dealer!r}")
+        players = ruleset.players
+        if type(first_dealer) is not int or not 0 <= first_dealer < players:
+            raise InvalidDealError(
+                f"the dealer must be a seat 0 to {players - 1}, not {first_dealer!r}"
+            )
         return cls._make(ruleset, first_dealer, (), None)
 
     @classmethod
@@ -79,21 +83,22 @@ class MatchState:
         return self._current
 
     @property
-    def scores(self) -> tuple[Pair, ...]:
-        """Return each ended round's score-sheet figures; a cancelled round scores 0-0."""
-        return tuple((0, 0) if r.result is None else r.result.score for r in self._rounds)
+    def scores(self) -> tuple[tuple[int, ...], ...]:
+        """Return each ended round's score-sheet figures by side; a cancelled round scores 0."""
+        nothing = (0,) * self._ruleset.sides
+        return tuple(nothing if r.result is None else r.result.score for r in self._rounds)
 
     @property
-    def totals(self) -> Pair:
-        """Return the score-sheet totals of both teams."""
+    def totals(self) -> tuple[int, ...]:
+        """Return the score-sheet totals by side: (team 0, team 1), or one per player."""
         scores = self.scores
-        return (sum(s[0] for s in scores), sum(s[1] for s in scores))
+        return tuple(sum(s[side] for s in scores) for side in range(self._ruleset.sides))
 
     @property
     def winner(self) -> Team | None:
-        """Return the team that won: reached the target with the higher total; else None.
+        """Return the side that won: reached the target with the single highest total; else None.
 
-        Both teams past the target with equal totals means another round (decision).
+        Sides sharing the highest total past the target means another round (decision).
         """
         return match_winner(self.totals, self._ruleset.target)
 
@@ -102,14 +107,22 @@ class MatchState:
         """Return the dealer of the round to play now: the deal moves on after every round."""
         if not self._rounds:
             return self._first_dealer
-        return (self._rounds[-1].dealer + 1) % 4
+        return (self._rounds[-1].dealer + 1) % self._ruleset.players
 
     def deal_round(self, rng: random.Random, *, cut: int | None = None) -> RoundState:
         """Deal the next round as the ruleset says: a fresh shuffle, or the table's cards.
 
         The first round of a ``table`` match is shuffled; ``rng`` also draws the cut unless the
-        caller drew it already (to keep it with the deal).
+        caller drew it already (to keep it with the deal). The classic game always shuffles
+        its own deck and turns a card.
         """
+        if self._ruleset.is_classic:
+            deck = shuffled_deck(rng, self._ruleset.deck)
+            cut = draw_cut(rng, len(deck)) if cut is None else cut
+            dealt = deal_classic(
+                deck, dealer=self.next_dealer, cut=cut, players=self._ruleset.players
+            )
+            return self.new_round(dealt.hands, turned=dealt.turned, stock=dealt.stock)
         previous = self._rounds[-1] if self._rounds else None
         if self._ruleset.deck_handling == "table" and previous is not None:
             deck = table_deck(previous)
@@ -118,9 +131,21 @@ class MatchState:
         cut = draw_cut(rng) if cut is None else cut
         return self.new_round(deal(deck, dealer=self.next_dealer, cut=cut))
 
-    def new_round(self, hands: Sequence[Sequence[Card] | str]) -> RoundState:
-        """Start the next round with these hands, dealt by ``next_dealer``."""
-        return RoundState.new(dealer=self.next_dealer, hands=hands, ruleset=self._ruleset)
+    def new_round(
+        self,
+        hands: Sequence[Sequence[Card] | str],
+        *,
+        turned: Card | str | None = None,
+        stock: Sequence[Card] | str = (),
+    ) -> RoundState:
+        """Start the next round with these hands (and a classic deal's turned card and stock)."""
+        return RoundState.new(
+            dealer=self.next_dealer,
+            hands=hands,
+            ruleset=self._ruleset,
+            turned=turned,
+            stock=stock,
+        )
 
     def with_round(self, round_state: RoundState) -> MatchState:
         """Return the match with the round being played brought up to ``round_state``.

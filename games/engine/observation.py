@@ -11,9 +11,10 @@ from .cards import Card, Rank, Seat, cards_mask
 from .declarations import Announcement, Declaration
 from .errors import Reason
 from .phase import Phase
-from .play import OpenTrick, Trick, card_problem
+from .play import OpenTrick, Trick, card_problem, partner_is_winning
 from .ruleset import Ruleset
 from .scoring import Contract, RoundResult
+from .taking import Taking
 
 if TYPE_CHECKING:
     from .state import RoundState
@@ -24,7 +25,9 @@ class Observation:
     """A seat's view of a round; it holds no reference to the state or to hidden cards.
 
     ``seat`` is None for a spectator, whose ``hand`` is empty. ``announcements`` and
-    ``shown`` are by seat; ``legal_actions`` is filled only when this seat is to act.
+    ``shown`` are by seat; ``legal_actions`` is filled only when this seat is to act. In the
+    classic game ``turned`` is the turned card (public) and ``auction_round`` the round of
+    taking; the stock, and with two players the unused cards, are seen by nobody.
     """
 
     seat: Seat | None
@@ -43,6 +46,13 @@ class Observation:
     pilotta_calls: tuple[tuple[Seat, Card], ...]
     legal_actions: tuple[Action, ...]
     result: RoundResult | None
+    turned: Card | None = None
+    auction_round: int | None = None
+
+    @property
+    def players(self) -> int:
+        """Return the number of seats at the table."""
+        return self.ruleset.players
 
     def why_illegal(self, action: Action) -> Reason | None:
         """Return why this seat may not take ``action`` now, or None if it may.
@@ -66,8 +76,14 @@ class Observation:
             return Reason.CANNOT_SHOW
         return Reason.WRONG_PHASE
 
-    def _auction(self) -> Auction:
-        auction = Auction.start(self.dealer)
+    def _auction(self) -> Auction | Taking:
+        auction: Auction | Taking
+        if self.turned is not None:
+            auction = Taking.start(
+                dealer=self.dealer, players=self.players, turned_suit=self.turned.suit
+            )
+        else:
+            auction = Auction.start(self.dealer)
         for seat, action in self.auction:
             auction = auction.apply(seat, action)
         return auction
@@ -76,7 +92,13 @@ class Observation:
         assert self.contract is not None
         assert self.current_trick is not None
         trump = self.contract.trump
-        problem = card_problem(cards_mask(self.hand), self.current_trick.cards, trump, play.card)
+        trick = self.current_trick
+        protected = self.ruleset.partner_protection and partner_is_winning(
+            trick.cards, trick.leader, trump
+        )
+        problem = card_problem(
+            cards_mask(self.hand), trick.cards, trump, play.card, partner_winning=protected
+        )
         if problem is None and play.pilotta and not self._pilotta_call_ok(play.card):
             return Reason.BAD_PILOTTA_CALL
         return problem
@@ -97,7 +119,7 @@ class Observation:
 def observe(state: RoundState, seat: Seat | None) -> Observation:
     """Build the observation of ``seat`` (None: a spectator)."""
     to_act = state.to_act
-    seats = range(4)
+    seats = range(state.players)
     return Observation(
         seat=seat,
         ruleset=state.ruleset,
@@ -115,4 +137,6 @@ def observe(state: RoundState, seat: Seat | None) -> Observation:
         pilotta_calls=state.pilotta_calls,
         legal_actions=tuple(state.legal_actions()) if seat is not None and seat == to_act else (),
         result=state.result,
+        turned=state.turned,
+        auction_round=state.auction_round,
     )

@@ -1,4 +1,4 @@
-"""The play phase (RULES.md §4-5): tricks, legal cards, announce, show and pilotta."""
+"""The play phase (RULES.md §4-5, §9): tricks, legal cards, announce, show and pilotta."""
 
 from __future__ import annotations
 
@@ -41,9 +41,9 @@ class Trick:
         """Return the suit of the first card."""
         return self.cards[0].suit
 
-    def seat_of(self, position: int) -> Seat:
+    def seat_of(self, position: int, players: int = 4) -> Seat:
         """Return the seat that played the card at ``position``."""
-        return (self.leader + position) % 4
+        return (self.leader + position) % players
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +92,15 @@ def _trumps_to_play(trumps: int, trick: tuple[Card, ...], trump: Suit) -> int:
     return trumps & HIGHER_TRUMPS[top.index] or trumps
 
 
-def legal_mask(held: int, trick: tuple[Card, ...], trump: Suit) -> int:
-    """Return the bitmask of the cards the rules allow from ``held`` on ``trick``."""
+def legal_mask(
+    held: int, trick: tuple[Card, ...], trump: Suit, *, partner_winning: bool = False
+) -> int:
+    """Return the bitmask of the cards the rules allow from ``held`` on ``trick``.
+
+    ``partner_winning`` is partner protection (the classic game of four, when the player's
+    partner is winning the trick): a player who cannot follow need not trump, but a trump
+    played over a trump must still beat it when it can.
+    """
     if not trick:
         return held
     led = trick[0].suit
@@ -103,17 +110,34 @@ def legal_mask(held: int, trick: tuple[Card, ...], trump: Suit) -> int:
             return following
         return _trumps_to_play(following, trick, trump)
     trumps = held & SUIT_MASKS[trump]
-    if trumps:
-        return _trumps_to_play(trumps, trick, trump)
-    return held
+    if not trumps:
+        return held
+    if partner_winning:
+        return held & ~SUIT_MASKS[trump] | _trumps_to_play(trumps, trick, trump)
+    return _trumps_to_play(trumps, trick, trump)
 
 
-def card_problem(held: int, trick: tuple[Card, ...], trump: Suit, card: Card) -> Reason | None:
-    """Return which rule of §4 forbids playing ``card``, or None if it is legal."""
+def partner_is_winning(trick: tuple[Card, ...], leader: Seat, trump: Suit) -> bool:
+    """Say whether the partner of the seat to act (four players) is winning the trick."""
+    if not trick:
+        return False
+    winner = (leader + winning_position(trick, trump)) % 4
+    return winner == (leader + len(trick) + 2) % 4
+
+
+def card_problem(
+    held: int,
+    trick: tuple[Card, ...],
+    trump: Suit,
+    card: Card,
+    *,
+    partner_winning: bool = False,
+) -> Reason | None:
+    """Return which rule of §4 (or §9) forbids playing ``card``, or None if it is legal."""
     bit = 1 << card.index
     if not held & bit:
         return Reason.CARD_NOT_IN_HAND
-    if legal_mask(held, trick, trump) & bit:
+    if legal_mask(held, trick, trump, partner_winning=partner_winning) & bit:
         return None
     led = trick[0].suit
     if held & SUIT_MASKS[led]:
@@ -144,7 +168,8 @@ class Cardplay:
     """The state of the play phase; ``apply`` returns a new Cardplay.
 
     ``dealt`` and ``held`` are hand bitmasks by seat; ``announced`` and ``shown`` flags by
-    seat; ``pilotta_calls`` the King/Queen of trumps played with a pilotta call.
+    seat; ``pilotta_calls`` the King/Queen of trumps played with a pilotta call. A side is a
+    team with four players, else a player.
     """
 
     __slots__ = (
@@ -153,8 +178,10 @@ class Cardplay:
         "dealt",
         "held",
         "leader",
+        "partner_protection",
         "pilotta_calls",
         "pilotta_seat",
+        "players",
         "shown",
         "to_act",
         "trick",
@@ -162,6 +189,8 @@ class Cardplay:
         "trump",
     )
 
+    players: int
+    partner_protection: bool
     trump: Suit
     dealt: tuple[int, ...]
     held: tuple[int, ...]
@@ -176,9 +205,18 @@ class Cardplay:
     _legal: int
 
     @classmethod
-    def start(cls, *, trump: Suit, dealt: tuple[int, ...], leader: Seat) -> Cardplay:
+    def start(
+        cls,
+        *,
+        trump: Suit,
+        dealt: tuple[int, ...],
+        leader: Seat,
+        partner_protection: bool = False,
+    ) -> Cardplay:
         """Open the play: ``leader`` (dealer + 1) leads the first trick."""
         play = cls()
+        play.players = len(dealt)
+        play.partner_protection = partner_protection
         play.trump = trump
         play.dealt = dealt
         play.held = dealt
@@ -186,10 +224,10 @@ class Cardplay:
         play.trick = ()
         play.tricks = ()
         play.to_act = leader
-        play.announced = (False, False, False, False)
-        play.shown = (False, False, False, False)
+        play.announced = (False,) * play.players
+        play.shown = (False,) * play.players
         pair = Card(trump, Rank.KING).mask | Card(trump, Rank.QUEEN).mask
-        play.pilotta_seat = next((s for s in range(4) if dealt[s] & pair == pair), None)
+        play.pilotta_seat = next((s for s, hand in enumerate(dealt) if hand & pair == pair), None)
         play.pilotta_calls = ()
         play._legal = -1
         return play
@@ -204,8 +242,14 @@ class Cardplay:
         if self._legal < 0:
             seat = self.to_act
             held = 0 if seat is None else self.held[seat]
-            self._legal = legal_mask(held, self.trick, self.trump)
+            self._legal = legal_mask(
+                held, self.trick, self.trump, partner_winning=self.partner_winning()
+            )
         return self._legal
+
+    def partner_winning(self) -> bool:
+        """Say whether partner protection frees the seat to act: its partner holds the trick."""
+        return self.partner_protection and partner_is_winning(self.trick, self.leader, self.trump)
 
     def can_announce(self, seat: Seat) -> bool:
         """Say whether ``seat`` may announce: trick 1, not yet announced, a declaration held."""
@@ -240,7 +284,13 @@ class Cardplay:
             if self.legal_cards() >> card.index & 1:
                 problem = None
             else:
-                problem = card_problem(self.held[seat], self.trick, self.trump, card)
+                problem = card_problem(
+                    self.held[seat],
+                    self.trick,
+                    self.trump,
+                    card,
+                    partner_winning=self.partner_winning(),
+                )
             if problem is None and action.pilotta and not self._pilotta_ok(seat, card):
                 return Reason.BAD_PILOTTA_CALL
             return problem
@@ -279,11 +329,11 @@ class Cardplay:
         if action.pilotta:
             self.pilotta_calls = (*self.pilotta_calls, card)
         trick = (*self.trick, card)
-        if len(trick) < 4:
+        if len(trick) < self.players:
             self.trick = trick
-            self.to_act = (seat + 1) % 4
+            self.to_act = (seat + 1) % self.players
             return
-        winner = (self.leader + winning_position(trick, self.trump)) % 4
+        winner = (self.leader + winning_position(trick, self.trump)) % self.players
         points = sum(POINTS[self.trump][c.index] for c in trick)
         if len(self.tricks) == TRICKS_PER_ROUND - 1:
             points += LAST_TRICK_BONUS
@@ -296,6 +346,8 @@ class Cardplay:
 
     def _copy(self) -> Cardplay:
         copy = Cardplay()
+        copy.players = self.players
+        copy.partner_protection = self.partner_protection
         copy.trump = self.trump
         copy.dealt = self.dealt
         copy.held = self.held
@@ -320,25 +372,50 @@ class Cardplay:
             return ()
         return find_declarations(mask_cards(self.dealt[seat]))
 
-    def team_card_points(self) -> Pair:
-        """Return each team's points from the tricks taken so far."""
-        points = [0, 0]
+    @property
+    def sides(self) -> int:
+        """Return how many sides score: two teams with four players, else each player."""
+        return 2 if self.players == 4 else self.players
+
+    def side_of(self, seat: Seat) -> int:
+        """Return the side of a seat: its team with four players, else itself."""
+        return seat % 2 if self.players == 4 else seat
+
+    def side_card_points(self) -> tuple[int, ...]:
+        """Return each side's points from the tricks taken so far."""
+        points = [0] * self.sides
         for trick in self.tricks:
-            points[trick.winner % 2] += trick.points
+            points[self.side_of(trick.winner)] += trick.points
+        return tuple(points)
+
+    def side_tricks(self) -> tuple[int, ...]:
+        """Return how many tricks each side has taken."""
+        won = [0] * self.sides
+        for trick in self.tricks:
+            won[self.side_of(trick.winner)] += 1
+        return tuple(won)
+
+    def side_pilotta(self) -> tuple[int, ...]:
+        """Return the pilotta points earned by a called pilotta and re-pilotta, by side."""
+        points = [0] * self.sides
+        if len(self.pilotta_calls) == 2 and self.pilotta_seat is not None:
+            points[self.side_of(self.pilotta_seat)] = PILOTTA_POINTS
+        return tuple(points)
+
+    def team_card_points(self) -> Pair:
+        """Return each team's points from the tricks taken so far (four players)."""
+        points = self.side_card_points()
         return (points[0], points[1])
 
     def team_tricks(self) -> Pair:
-        """Return how many tricks each team has taken."""
-        won = [0, 0]
-        for trick in self.tricks:
-            won[trick.winner % 2] += 1
+        """Return how many tricks each team has taken (four players)."""
+        won = self.side_tricks()
         return (won[0], won[1])
 
     def team_pilotta(self) -> Pair:
-        """Return the pilotta points earned by a called pilotta and re-pilotta."""
-        if len(self.pilotta_calls) < 2 or self.pilotta_seat is None:
-            return (0, 0)
-        return (PILOTTA_POINTS, 0) if self.pilotta_seat % 2 == 0 else (0, PILOTTA_POINTS)
+        """Return the pilotta points of each team (four players)."""
+        points = self.side_pilotta()
+        return (points[0], points[1])
 
 
 def _set_flag(flags: tuple[bool, ...], seat: Seat) -> tuple[bool, ...]:

@@ -1,4 +1,4 @@
-"""Hand records (RULES.md §8): JSON round and match records, and the printed state."""
+"""Hand records (RULES.md §8, §9): JSON round and match records, and the printed state."""
 
 from __future__ import annotations
 
@@ -20,16 +20,21 @@ from .scoring import Contract, RoundResult
 from .state import RoundState
 
 ROUND_KEYS = frozenset({"ruleset", "dealer", "hands", "actions"})
+#: A classic round also records its turned card and the stock.
+CLASSIC_ROUND_KEYS = ROUND_KEYS | {"turned", "stock"}
 MATCH_KEYS = frozenset({"ruleset", "first_dealer", "rounds"})
 
 
 def round_to_record(state: RoundState, *, ruleset: bool = True) -> dict[str, Any]:
-    """Write a round as a record: ruleset, dealer, dealt hands and actions."""
+    """Write a round as a record: ruleset, dealer, dealt hands (and turned card, stock), actions."""
     record: dict[str, Any] = {}
     if ruleset:
         record["ruleset"] = state.ruleset.to_dict()
     record["dealer"] = state.dealer
-    record["hands"] = [format_cards(hand) for hand in state.hands]
+    record["hands"] = [format_cards(hand) for hand in state.first_hands]
+    if state.turned is not None:
+        record["turned"] = str(state.turned)
+        record["stock"] = format_cards(state.stock)
     record["actions"] = [action_to_dict(seat, action) for seat, action in state.history]
     return record
 
@@ -59,25 +64,40 @@ def _replay(state: RoundState, data: dict[str, Any]) -> RoundState:
 def _deal_from_record(data: Any, ruleset: Ruleset | None) -> RoundState:
     if not isinstance(data, dict):
         raise MalformedRecordError("a round record is a JSON object")
-    unknown = set(data) - ROUND_KEYS
-    if unknown:
-        raise MalformedRecordError(f"unknown keys in the round record: {sorted(unknown)}")
     own = _ruleset_from(data) if "ruleset" in data else None
     if ruleset is not None and own is not None and own != ruleset:
         raise MalformedRecordError("a round's ruleset differs from the match's")
+    played = own or ruleset or Ruleset()
+    unknown = set(data) - (CLASSIC_ROUND_KEYS if played.is_classic else ROUND_KEYS)
+    if unknown:
+        raise MalformedRecordError(f"unknown keys in the round record: {sorted(unknown)}")
     hands = data.get("hands")
-    if not isinstance(hands, list) or not all(isinstance(h, str | list) for h in hands):
-        raise MalformedRecordError("hands must be a list of four hands")
-    if any(isinstance(h, list) and not all(isinstance(c, str) for c in h) for h in hands):
+    if not isinstance(hands, list) or not all(_is_cards(h) for h in hands):
         raise MalformedRecordError("a hand is a string of cards or a list of card strings")
+    turned, stock = data.get("turned"), data.get("stock", ())
+    if played.is_classic and (not isinstance(turned, str) or not _is_cards(stock)):
+        raise MalformedRecordError("a classic round records its turned card and its stock")
     try:
         return RoundState.new(
             dealer=data.get("dealer"),  # type: ignore[arg-type]  # checked by new()
-            hands=[h if isinstance(h, str) else tuple(Card.parse(c) for c in h) for h in hands],
-            ruleset=own or ruleset or Ruleset(),
+            hands=[_cards(h) for h in hands],
+            ruleset=played,
+            turned=turned,
+            stock=_cards(stock),
         )
     except EngineError as error:
         raise MalformedRecordError(str(error)) from error
+
+
+def _is_cards(value: Any) -> bool:
+    """Say whether a record holds cards here: a string, or a list of card strings."""
+    return isinstance(value, str) or (
+        isinstance(value, list | tuple) and all(isinstance(card, str) for card in value)
+    )
+
+
+def _cards(value: str | list[str] | tuple[str, ...]) -> str | tuple[Card, ...]:
+    return value if isinstance(value, str) else tuple(Card.parse(card) for card in value)
 
 
 def _ruleset_from(data: dict[str, Any]) -> Ruleset:
@@ -164,16 +184,20 @@ def state_to_json(state: RoundState | MatchState) -> dict[str, Any]:
 def _round_json(state: RoundState) -> dict[str, Any]:
     to_act = state.to_act
     legal = [] if to_act is None else [action_to_dict(to_act, a) for a in state.legal_actions()]
-    return {
+    printed = {
         "phase": str(state.phase),
         "dealer": state.dealer,
         "to_act": to_act,
         "legal": legal,
-        "contract": contract_json(state.contract),
+        "contract": contract_json(state.contract, classic=state.ruleset.is_classic),
         "current_trick": open_trick_json(state.current_trick),
         "tricks": [trick_json(trick) for trick in state.tricks],
         "result": result_json(state.result),
     }
+    if state.turned is not None:
+        printed["turned"] = str(state.turned)
+        printed["auction_round"] = state.auction_round
+    return printed
 
 
 def _empty_round_json() -> dict[str, Any]:
@@ -189,10 +213,12 @@ def _empty_round_json() -> dict[str, Any]:
     }
 
 
-def contract_json(contract: Contract | None) -> dict[str, Any] | None:
-    """Write a contract as §8 prints it."""
+def contract_json(contract: Contract | None, *, classic: bool = False) -> dict[str, Any] | None:
+    """Write a contract as §8 prints it (§9: side, taker and trump only)."""
     if contract is None:
         return None
+    if classic:
+        return {"team": contract.team, "seat": contract.seat, "trump": str(contract.trump)}
     return {
         "team": contract.team,
         "seat": contract.seat,
@@ -220,9 +246,19 @@ def open_trick_json(trick: OpenTrick | None) -> dict[str, Any] | None:
 
 
 def result_json(result: RoundResult | None) -> dict[str, Any] | None:
-    """Write a round result as §8 prints it."""
+    """Write a round result as §8 prints it (§9: ``total`` in place of ``raw``)."""
     if result is None:
         return None
+    if result.total is not None:
+        return {
+            "card_points": list(result.card_points),
+            "declarations": list(result.declarations),
+            "pilotta": list(result.pilotta),
+            "made": result.made,
+            "capot": result.capot,
+            "total": list(result.total),
+            "score": list(result.score),
+        }
     return {
         "card_points": list(result.card_points),
         "declarations": list(result.declarations),

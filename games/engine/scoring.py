@@ -1,4 +1,4 @@
-"""Scoring a round (RULES.md §6) and the Rule of 6 for the score sheet."""
+"""Scoring a round (RULES.md §6, and §9 for the classic game) and the Rule of 6."""
 
 from __future__ import annotations
 
@@ -6,19 +6,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Suit, Team
-from .declarations import Declaration, declaration_winner
+from .declarations import Declaration, classic_declaration_winner, declaration_winner
 
 Pair = tuple[int, int]
 
 CARD_TOTAL = 162
 LAST_TRICK_BONUS = 10
 CAPOT_POINTS = 250
+#: The classic game's capot: the side that takes every trick adds 100 to its card points.
+CLASSIC_CAPOT_BONUS = 100
 PILOTTA_POINTS = 20
+TRICKS = 8
 
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """The result of the auction: the last bid, its team and seat, and the multiplier."""
+    """The result of the auction: the last bid, its team and seat, and the multiplier.
+
+    In the classic game ``team`` is the taker's side (a team, or the taker alone), ``value``
+    is 0 and ``multiplier`` 1: taking has neither.
+    """
 
     team: Team
     seat: int
@@ -34,20 +41,23 @@ class Contract:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """The score of a finished round; each pair is (team 0, team 1).
+    """The score of a finished round, by side: (team 0, team 1) in the palaristi game.
 
-    ``card_points`` is the real 162 split (last trick included), ``declarations`` and
-    ``pilotta`` what each team scores for them, ``raw`` the points of §6 and ``score``
-    the score-sheet figures after the Rule of 6.
+    ``card_points`` is the real split of the cards and the last trick, ``declarations`` and
+    ``pilotta`` what each side scores for them, ``raw`` the points of §6 and ``score`` the
+    score-sheet figures after the Rule of 6. In the classic game, sides are teams of four or
+    single players; ``total`` is each side's cards, capot bonus, declarations and pilotta,
+    and ``raw`` equals ``score``: raw points go on the sheet.
     """
 
-    card_points: Pair
-    declarations: Pair
-    pilotta: Pair
+    card_points: tuple[int, ...]
+    declarations: tuple[int, ...]
+    pilotta: tuple[int, ...]
     made: bool
     capot: Team | None
-    raw: Pair
-    score: Pair
+    raw: tuple[int, ...]
+    score: tuple[int, ...]
+    total: tuple[int, ...] | None = None
 
 
 def round_to_sheet(raw: Pair, bidding_team: Team) -> Pair:
@@ -112,4 +122,47 @@ def score_round(
         capot=capot,
         raw=raw,
         score=round_to_sheet(raw, b),
+    )
+
+
+def score_classic(
+    contract: Contract,
+    card_points: Sequence[int],
+    tricks_won: Sequence[int],
+    shown: Sequence[Sequence[Declaration]],
+    pilotta: Sequence[int],
+) -> RoundResult:
+    """Score a classic round (§9) from each side's card points, tricks, declarations, pilotta.
+
+    A side without a trick loses its declarations before the comparison but keeps its
+    pilotta; the contract is made when the taker's side totals at least every other side.
+    """
+    sides = range(len(card_points))
+    shown = [tuple(shown[side]) if tricks_won[side] else () for side in sides]
+    winner = classic_declaration_winner(shown)
+    declarations = [0] * len(card_points)
+    if winner is not None:
+        declarations[winner] = sum(decl.value for decl in shown[winner])
+    capot = next((side for side in sides if tricks_won[side] == TRICKS), None)
+    total = [
+        card_points[side]
+        + (CLASSIC_CAPOT_BONUS if side == capot else 0)
+        + declarations[side]
+        + pilotta[side]
+        for side in sides
+    ]
+    taker = contract.team
+    made = capot == taker or (
+        tricks_won[taker] > 0 and all(total[taker] >= total[side] for side in sides)
+    )
+    score = [pilotta[side] if side == taker and not made else total[side] for side in sides]
+    return RoundResult(
+        card_points=tuple(card_points),
+        declarations=tuple(declarations),
+        pilotta=tuple(pilotta),
+        made=made,
+        capot=capot,
+        raw=tuple(score),
+        score=tuple(score),
+        total=tuple(total),
     )

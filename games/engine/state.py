@@ -5,47 +5,56 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Announce, Bid, Close, Pass, Play, Reclose, Show
+from .actions import Action, Announce, Bid, Close, Name, Pass, Play, Reclose, Show, Take
 from .auction import Auction
 from .cards import Card, Seat, cards_mask, parse_cards
+from .dealing import CLASSIC_FIRST_CARDS, complete_deal
 from .declarations import Announcement, Declaration, find_declarations
 from .errors import EngineError, IllegalActionError, InvalidDealError, MalformedActionError, Reason
 from .phase import Phase
 from .play import Cardplay, OpenTrick, Trick
 from .ruleset import DEFAULT_RULESET, Ruleset
-from .scoring import Contract, RoundResult, score_round
+from .scoring import Contract, RoundResult, score_classic, score_round
+from .taking import Taking
 
 if TYPE_CHECKING:
     from .observation import Observation
 
-ACTION_TYPES = (Bid, Pass, Close, Reclose, Announce, Show, Play)
+ACTION_TYPES = (Bid, Pass, Close, Reclose, Take, Name, Announce, Show, Play)
 Hand = tuple[Card, ...]
 
 
 class RoundState:
     """A round of Pilotta; ``apply`` returns a new state and leaves this one valid.
 
-    A cancelled round (four passes before any bid) has no contract and no result;
-    the match scores it 0-0.
+    A cancelled round (every player passed) has no contract and no result; the match scores
+    it 0-0. A classic round is dealt five cards each with a turned card and a stock; the deal
+    is completed to eight when someone takes (§9).
     """
 
     __slots__ = (
         "_auction",
         "_contract",
         "_dealer",
+        "_dealt",
         "_hands",
         "_history",
         "_play",
         "_result",
         "_ruleset",
+        "_stock",
         "_to_act",
+        "_turned",
     )
 
     _ruleset: Ruleset
     _dealer: Seat
+    _dealt: tuple[Hand, ...]
     _hands: tuple[Hand, ...]
+    _turned: Card | None
+    _stock: tuple[Card, ...]
     _history: tuple[tuple[Seat, Action], ...]
-    _auction: Auction
+    _auction: Auction | Taking
     _contract: Contract | None
     _play: Cardplay | None
     _result: RoundResult | None
@@ -58,17 +67,35 @@ class RoundState:
         dealer: Seat,
         hands: Sequence[Sequence[Card] | str],
         ruleset: Ruleset = DEFAULT_RULESET,
+        turned: Card | str | None = None,
+        stock: Sequence[Card] | str = (),
     ) -> RoundState:
-        """Start a round from the dealt hands of seats 0 to 3 (cards or card strings)."""
-        if type(dealer) is not int or not 0 <= dealer < 4:
-            raise InvalidDealError(f"the dealer must be a seat 0 to 3, not {dealer!r}")
-        dealt = _check_hands(hands)
+        """Start a round from the dealt hands of each seat (cards or card strings).
+
+        The palaristi game deals eight cards each. The classic game deals five each and also
+        takes the turned card and the stock (the rest of the deck, top card first).
+        """
+        players = ruleset.players
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise InvalidDealError(f"the dealer must be a seat 0 to {players - 1}, not {dealer!r}")
         state = cls()
         state._ruleset = ruleset
         state._dealer = dealer
-        state._hands = dealt
         state._history = ()
-        state._auction = Auction.start(dealer)
+        if ruleset.is_classic:
+            state._dealt, state._turned, state._stock = _check_classic_deal(
+                ruleset, hands, turned, stock
+            )
+            state._auction = Taking.start(
+                dealer=dealer, players=players, turned_suit=state._turned.suit
+            )
+        else:
+            if turned is not None or stock:
+                raise InvalidDealError("only the classic game turns a card")
+            state._dealt = _check_hands(hands)
+            state._turned, state._stock = None, ()
+            state._auction = Auction.start(dealer)
+        state._hands = state._dealt
         state._contract = None
         state._play = None
         state._result = None
@@ -88,9 +115,35 @@ class RoundState:
         return self._dealer
 
     @property
+    def players(self) -> int:
+        """Return the number of seats at the table."""
+        return self._ruleset.players
+
+    @property
     def hands(self) -> tuple[Hand, ...]:
-        """Return the hands as dealt, by seat."""
+        """Return the hands as dealt, by seat: a classic round's five until the deal is complete."""
         return self._hands
+
+    @property
+    def first_hands(self) -> tuple[Hand, ...]:
+        """Return the hands as dealt before the auction (the classic game's five cards)."""
+        return self._dealt
+
+    @property
+    def turned(self) -> Card | None:
+        """Return the classic game's turned card (None in the palaristi game)."""
+        return self._turned
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """Return the classic game's stock, top card first; never shown to a player."""
+        return self._stock
+
+    @property
+    def auction_round(self) -> int | None:
+        """Return the classic game's round of taking (1 or 2), None once it is over."""
+        auction = self._auction
+        return auction.round if isinstance(auction, Taking) else None
 
     @property
     def history(self) -> tuple[tuple[Seat, Action], ...]:
@@ -225,19 +278,36 @@ class RoundState:
         contract = auction.contract
         if contract is not None:
             after._contract = contract
+            if self._turned is not None:
+                after._hands = complete_deal(
+                    self._hands,
+                    turned=self._turned,
+                    stock=self._stock,
+                    dealer=self._dealer,
+                    taker=contract.seat,
+                )
             after._play = Cardplay.start(
                 trump=contract.trump,
-                dealt=tuple(cards_mask(hand) for hand in self._hands),
-                leader=(self._dealer + 1) % 4,
+                dealt=tuple(cards_mask(hand) for hand in after._hands),
+                leader=(self._dealer + 1) % self.players,
+                partner_protection=self._ruleset.partner_protection,
             )
             after._to_act = after._play.to_act
         return after
 
     def _score(self, play: Cardplay) -> RoundResult:
         assert self._contract is not None
-        shown: list[list[Declaration]] = [[], []]
-        for seat in range(4):
-            shown[seat % 2].extend(play.shown_declarations(seat))
+        shown: list[list[Declaration]] = [[] for _ in range(play.sides)]
+        for seat in range(self.players):
+            shown[play.side_of(seat)].extend(play.shown_declarations(seat))
+        if self._ruleset.is_classic:
+            return score_classic(
+                self._contract,
+                play.side_card_points(),
+                play.side_tricks(),
+                shown,
+                play.side_pilotta(),
+            )
         return score_round(
             self._contract,
             play.team_card_points(),
@@ -250,6 +320,9 @@ class RoundState:
         copy = RoundState()
         copy._ruleset = self._ruleset
         copy._dealer = self._dealer
+        copy._dealt = self._dealt
+        copy._turned = self._turned
+        copy._stock = self._stock
         copy._hands = self._hands
         copy._history = self._history
         copy._auction = self._auction
@@ -274,7 +347,7 @@ class RoundState:
         return observe(self, None)
 
     def _identity(self) -> tuple[Any, ...]:
-        return (self._ruleset, self._dealer, self._hands, self._history)
+        return (self._ruleset, self._dealer, self._dealt, self._turned, self._stock, self._history)
 
     def __eq__(self, other: object) -> bool:
         # A round is its deal and its actions; everything else follows from them.
@@ -292,7 +365,46 @@ class RoundState:
         )
 
 
-_AUCTION_TYPES = (Bid, Pass, Close, Reclose)
+_AUCTION_TYPES = (Bid, Pass, Close, Reclose, Take, Name)
+
+
+def _read_cards(cards: Sequence[Card] | str, what: str) -> tuple[Card, ...]:
+    try:
+        read = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    except (EngineError, TypeError) as error:
+        raise InvalidDealError(f"not {what}: {cards!r}") from error
+    if any(type(card) is not Card for card in read):
+        raise InvalidDealError(f"not {what}: {cards!r}")
+    return read
+
+
+def _check_classic_deal(
+    ruleset: Ruleset,
+    hands: Sequence[Sequence[Card] | str],
+    turned: Card | str | None,
+    stock: Sequence[Card] | str,
+) -> tuple[tuple[Hand, ...], Card, tuple[Card, ...]]:
+    """Return five cards per seat, the turned card and the stock that make up the whole deck."""
+    players = ruleset.players
+    if isinstance(hands, str) or len(hands) != players:
+        raise InvalidDealError(f"a classic deal for {players} is {players} hands")
+    dealt = tuple(_read_cards(hand, "a hand") for hand in hands)
+    if any(len(hand) != CLASSIC_FIRST_CARDS for hand in dealt):
+        raise InvalidDealError(f"each hand is {CLASSIC_FIRST_CARDS} cards before the auction")
+    if turned is None:
+        raise InvalidDealError("a classic deal turns a card")
+    read = _read_cards(turned, "a card") if isinstance(turned, str) else (turned,)
+    if len(read) != 1 or type(read[0]) is not Card:
+        raise InvalidDealError(f"the turned card is one card, not {turned!r}")
+    turned_card = read[0]
+    stocked = _read_cards(stock, "a stock")
+    expected = len(ruleset.deck) - players * CLASSIC_FIRST_CARDS - 1
+    if len(stocked) != expected:
+        raise InvalidDealError(f"the stock holds {expected} cards for {players} players")
+    cards = [card for hand in dealt for card in hand] + [turned_card, *stocked]
+    if len(set(cards)) != len(cards) or set(cards) != set(ruleset.deck):
+        raise InvalidDealError(f"the deal must hold the {len(ruleset.deck)} cards once each")
+    return dealt, turned_card, stocked
 
 
 def _check_hands(hands: Sequence[Sequence[Card] | str]) -> tuple[Hand, ...]:

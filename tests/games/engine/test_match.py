@@ -109,13 +109,19 @@ def test_other_targets_are_refused(target: object) -> None:
         Ruleset.from_dict({"target": target})
 
 
-def test_ruleset_round_trip_and_room_for_variants() -> None:
+def test_ruleset_round_trip_and_variants() -> None:
     ruleset = Ruleset(target=351, deck_handling="table")
     assert Ruleset.from_dict(ruleset.to_dict()) == ruleset
+    assert ruleset.to_dict() == {
+        "target": 351,
+        "deck_handling": "table",
+        "variant": "tsaka",
+        "partner_protection": False,
+    }
     assert ruleset.variant == "tsaka"
     assert ruleset.partner_protection is False
     with pytest.raises(ValueError, match="variant"):
-        Ruleset.from_dict({"variant": "classic"})
+        Ruleset.from_dict({"variant": "belote"})
     with pytest.raises(ValueError, match="unknown"):
         Ruleset.from_dict({"colour": "red"})
 
