@@ -249,22 +249,14 @@ def result_json(result: RoundResult | None) -> dict[str, Any] | None:
     """Write a round result as §8 prints it (§9: ``total`` in place of ``raw``)."""
     if result is None:
         return None
-    if result.total is not None:
-        return {
-            "card_points": list(result.card_points),
-            "declarations": list(result.declarations),
-            "pilotta": list(result.pilotta),
-            "made": result.made,
-            "capot": result.capot,
-            "total": list(result.total),
-            "score": list(result.score),
-        }
+    # The classic game puts raw points on the sheet: it prints each side's total instead.
+    points_key, points = ("raw", result.raw) if result.total is None else ("total", result.total)
     return {
         "card_points": list(result.card_points),
         "declarations": list(result.declarations),
         "pilotta": list(result.pilotta),
         "made": result.made,
         "capot": result.capot,
-        "raw": list(result.raw),
+        points_key: list(points),
         "score": list(result.score),
     }
