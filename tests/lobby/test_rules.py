@@ -149,6 +149,91 @@ def test_the_rules_page_is_linked_from_the_landing_page(client, language):
     assert f'<a href="/{language}/rules/">' in html
 
 
+# The classic game of RULES.md section 9: turned-up trump, 2 to 4 players, played to 1000.
+
+CLASSIC_TITLES = {
+    "el": "Το κλασικό παιχνίδι στους 1000",
+    "en": "The classic game to 1000",
+    "fr": "Le jeu classique en 1000",
+}
+
+# With 24 cards a run goes from the Ace down to the Nine, in the page's letters.
+SHORT_RUN = {"el": "Α Ρ Ν Β 10 9", "en": "A K Q J 10 9", "fr": "A R D V 10 9"}
+
+
+def classic_section(html):
+    section = re.search(r'<section id="classic"[^>]*>(.*?)</section>', html, re.S)
+    assert section, "the rules page has no classic section"
+    return section.group(1)
+
+
+def list_items(html):
+    return [text_of(item).strip() for item in re.findall(r"<li>(.*?)</li>", html, re.S)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_page_has_a_translated_classic_section(client, language):
+    html = page(client, f"/{language}/rules/")
+    section = classic_section(html)
+    title = CLASSIC_TITLES[language]
+
+    assert f'<a href="#classic">{title}</a>' in html
+    assert f'<h2 id="classic-title">{title}</h2>' in section
+    assert len(re.findall(r"<h3>", section)) >= 6
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_classic_section_states_its_key_numbers(client, language):
+    text = text_of(classic_section(page(client, f"/{language}/rules/")))
+
+    for number in ("1000", "262", "24", "32", "162", "100", "20"):
+        assert re.search(rf"(?<!\d){number}(?!\d)", text), number
+    assert "162 + 100 = 262" in text
+    assert f"{SHORT_RUN[language]}." in text
+
+
+@pytest.mark.parametrize("language", ["el", "fr"])
+def test_the_classic_section_is_translated_throughout(client, language):
+    english = classic_section(page(client, "/en/rules/"))
+    translated = classic_section(page(client, f"/{language}/rules/"))
+
+    english_items = list_items(english)
+    translated_items = list_items(translated)
+    english_headings = re.findall(r"<h3>(.*?)</h3>", english)
+    translated_headings = re.findall(r"<h3>(.*?)</h3>", translated)
+
+    assert len(translated_items) == len(english_items)
+    assert not set(english_items) & set(translated_items)
+    assert len(translated_headings) == len(english_headings)
+    assert not set(english_headings) & set(translated_headings)
+
+
+def test_the_classic_deck_of_24_cards_still_makes_162():
+    nine_to_ace = [rank for rank in Rank if rank not in (Rank.SEVEN, Rank.EIGHT)]
+    trumps = sum(card_points(Card(Suit.HEARTS, rank), Suit.HEARTS) for rank in nine_to_ace)
+    side_suits = sum(
+        card_points(Card(suit, rank), Suit.HEARTS)
+        for suit in Suit
+        if suit is not Suit.HEARTS
+        for rank in nine_to_ace
+    )
+
+    assert len(nine_to_ace) * len(Suit) == 24
+    assert trumps + side_suits == 152
+    assert trumps + side_suits + 10 == 162
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_lead_names_both_games(client, language):
+    html = page(client, f"/{language}/rules/")
+    lead = text_of(re.search(r'<p class="rules-lead">(.*?)</p>', html, re.S).group(1))
+    description = re.search(r'<meta name="description" content="([^"]*)"', html)
+
+    assert "1000" in lead
+    assert description, "the rules page has no description"
+    assert "1000" in description.group(1)
+
+
 # The worked examples of the rules page, played out by the engine.
 
 
