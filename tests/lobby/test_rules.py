@@ -232,6 +232,46 @@ def test_the_rules_lead_names_both_games(client, language):
     assert "1000" in description.group(1)
 
 
+CLASSIC_QUESTIONS = [
+    "What is the classic game?",
+    "Can we play with two or three players?",
+    "What is partner protection?",
+    "Why is there no Rule of 6 in the classic game?",
+]
+
+
+def faq_answer(html, question):
+    """Return the text under the FAQ question, or None when the FAQ does not ask it."""
+    details = re.search(
+        rf"<summary>{re.escape(question)}</summary>(.*?)</details>",
+        html[html.index('<section class="faq"') :],
+        re.S,
+    )
+    return text_of(details.group(1)).strip() if details else None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_faq_answers_questions_about_the_classic_game(client, language):
+    pages = {lang: page(client, f"/{lang}/") for lang in LANGUAGES}
+    html = pages[language]
+
+    answers = []
+    for question in CLASSIC_QUESTIONS:
+        asked = {lang: translation_of(question, lang) for lang in LANGUAGES}
+        answer = faq_answer(html, asked[language])
+        assert answer, question
+        # Each language asks and answers in its own words, not in a fallback's.
+        for other in LANGUAGES:
+            if other != language:
+                assert asked[language] != asked[other], (question, other)
+                assert answer != faq_answer(pages[other], asked[other]), (question, other)
+        answers.append(answer)
+    text = " ".join(answers)
+    for number in ("1000", "262", "24"):
+        assert re.search(rf"(?<!\d){number}(?!\d)", text), number
+    assert f'href="/{language}/rules/#classic"' in html
+
+
 # The worked examples of the rules page, played out by the engine.
 
 
