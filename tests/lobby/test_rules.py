@@ -149,6 +149,129 @@ def test_the_rules_page_is_linked_from_the_landing_page(client, language):
     assert f'<a href="/{language}/rules/">' in html
 
 
+# The classic game of RULES.md section 9: turned-up trump, 2 to 4 players, played to 1000.
+
+CLASSIC_TITLES = {
+    "el": "Το κλασικό παιχνίδι στους 1000",
+    "en": "The classic game to 1000",
+    "fr": "Le jeu classique en 1000",
+}
+
+# With 24 cards a run goes from the Ace down to the Nine, in the page's letters.
+SHORT_RUN = {"el": "Α Ρ Ν Β 10 9", "en": "A K Q J 10 9", "fr": "A R D V 10 9"}
+
+
+def classic_section(html):
+    section = re.search(r'<section id="classic"[^>]*>(.*?)</section>', html, re.S)
+    assert section, "the rules page has no classic section"
+    return section.group(1)
+
+
+def passages(html):
+    """Return the text of every heading, paragraph and list item."""
+    found = re.findall(r"<(h3|p|li)>(.*?)</\1>", html, re.S)
+    return [text_of(inner).strip() for _, inner in found]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_page_has_a_translated_classic_section(client, language):
+    html = page(client, f"/{language}/rules/")
+    section = classic_section(html)
+    title = CLASSIC_TITLES[language]
+
+    assert f'<a href="#classic">{title}</a>' in html
+    assert f'<h2 id="classic-title">{title}</h2>' in section
+    assert len(re.findall(r"<h3>", section)) >= 6
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_classic_section_states_its_key_numbers(client, language):
+    text = text_of(classic_section(page(client, f"/{language}/rules/")))
+
+    for number in ("1000", "262", "24", "32", "162", "100", "20"):
+        assert re.search(rf"(?<!\d){number}(?!\d)", text), number
+    assert "162 + 100 = 262" in text
+    assert f"{SHORT_RUN[language]}." in text
+
+
+@pytest.mark.parametrize("language", ["el", "fr"])
+def test_the_classic_section_is_translated_throughout(client, language):
+    # A missing French string falls back to the Greek one, then to the English msgid.
+    texts = {lang: passages(classic_section(page(client, f"/{lang}/rules/"))) for lang in LANGUAGES}
+
+    assert len(texts[language]) >= 30
+    for other in LANGUAGES:
+        if other != language:
+            assert len(texts[language]) == len(texts[other])
+            assert not set(texts[language]) & set(texts[other]), other
+
+
+def test_the_classic_deck_of_24_cards_still_makes_162():
+    nine_to_ace = [rank for rank in Rank if rank not in (Rank.SEVEN, Rank.EIGHT)]
+    trumps = sum(card_points(Card(Suit.HEARTS, rank), Suit.HEARTS) for rank in nine_to_ace)
+    side_suits = sum(
+        card_points(Card(suit, rank), Suit.HEARTS)
+        for suit in Suit
+        if suit is not Suit.HEARTS
+        for rank in nine_to_ace
+    )
+
+    assert len(nine_to_ace) * len(Suit) == 24
+    assert trumps + side_suits == 152
+    assert trumps + side_suits + 10 == 162
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_lead_names_both_games(client, language):
+    html = page(client, f"/{language}/rules/")
+    lead = text_of(re.search(r'<p class="rules-lead">(.*?)</p>', html, re.S).group(1))
+    description = re.search(r'<meta name="description" content="([^"]*)"', html)
+
+    assert "1000" in lead
+    assert description, "the rules page has no description"
+    assert "1000" in description.group(1)
+
+
+CLASSIC_QUESTIONS = [
+    "What is the classic game?",
+    "Can we play with two or three players?",
+    "What is partner protection?",
+    "Why is there no Rule of 6 in the classic game?",
+]
+
+
+def faq_answer(html, question):
+    """Return the text under the FAQ question, or None when the FAQ does not ask it."""
+    details = re.search(
+        rf"<summary>{re.escape(question)}</summary>(.*?)</details>",
+        html[html.index('<section class="faq"') :],
+        re.S,
+    )
+    return text_of(details.group(1)).strip() if details else None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_faq_answers_questions_about_the_classic_game(client, language):
+    pages = {lang: page(client, f"/{lang}/") for lang in LANGUAGES}
+    html = pages[language]
+
+    answers = []
+    for question in CLASSIC_QUESTIONS:
+        asked = {lang: translation_of(question, lang) for lang in LANGUAGES}
+        answer = faq_answer(html, asked[language])
+        assert answer, question
+        # Each language asks and answers in its own words, not in a fallback's.
+        for other in LANGUAGES:
+            if other != language:
+                assert asked[language] != asked[other], (question, other)
+                assert answer != faq_answer(pages[other], asked[other]), (question, other)
+        answers.append(answer)
+    text = " ".join(answers)
+    for number in ("1000", "262", "24"):
+        assert re.search(rf"(?<!\d){number}(?!\d)", text), number
+    assert f'href="/{language}/rules/#classic"' in html
+
+
 # The worked examples of the rules page, played out by the engine.
 
 
