@@ -356,3 +356,15 @@ def test_the_replay_command_reports_illegal_and_malformed_classic_records() -> N
     assert (status, printed["index"]) == (2, None)
     state: RoundState = round_from_record(small_record(2))
     assert state.to_act == 0
+
+
+def test_a_classic_match_before_its_first_round_prints_the_classic_keys() -> None:
+    match = match_from_record(
+        {"ruleset": {"variant": "classic", "players": 3}, "first_dealer": 1, "rounds": []}
+    )
+    printed = state_to_json(match)
+    assert (printed["turned"], printed["auction_round"], printed["phase"]) == (None, None, None)
+    assert (printed["totals"], printed["winner"], printed["next_dealer"]) == ([0, 0, 0], None, 1)
+    palaristi = state_to_json(match_from_record({"first_dealer": 1, "rounds": []}))
+    assert "turned" not in palaristi
+    assert "auction_round" not in palaristi
