@@ -10,6 +10,7 @@ from games.engine import (
     Close,
     Contract,
     IllegalActionError,
+    MalformedActionError,
     MatchError,
     MatchState,
     Name,
@@ -21,6 +22,9 @@ from games.engine import (
     Ruleset,
     Suit,
     Take,
+    action_from_dict,
+    action_to_dict,
+    parse_action,
 )
 
 from .classic_helpers import new_classic, random_classic_deal
@@ -224,3 +228,19 @@ def test_round_1_goes_round_from_the_dealers_right_with_three_players() -> None:
         state = state.apply(state.to_act, PASS)  # type: ignore[arg-type]
     assert order == [2, 0, 1]
     assert (state.auction_round, state.to_act) == (2, 2)
+
+
+def test_taking_actions_as_text_and_records() -> None:
+    assert parse_action("take") == TAKE
+    assert parse_action("name S") == Name(Suit.SPADES)
+    assert (str(TAKE), str(Name(Suit.CLUBS))) == ("take", "name C")
+    assert action_to_dict(2, TAKE) == {"seat": 2, "action": "take"}
+    assert action_to_dict(1, Name(Suit.DIAMONDS)) == {"seat": 1, "action": "name", "trump": "D"}
+    assert action_from_dict({"seat": 1, "action": "name", "trump": "D"}) == (1, Name(Suit.DIAMONDS))
+    assert action_from_dict({"seat": 0, "action": "take"}) == (0, TAKE)
+
+
+@pytest.mark.parametrize("text", ["take S", "name", "name X", "name S H", "name s", "names S"])
+def test_malformed_taking_text_is_refused(text: str) -> None:
+    with pytest.raises(MalformedActionError):
+        parse_action(text)
