@@ -173,7 +173,7 @@ def state_to_json(state: RoundState | MatchState) -> dict[str, Any]:
     if isinstance(state, RoundState):
         return _round_json(state)
     rounds = state.rounds if state.current is None else (*state.rounds, state.current)
-    printed = _round_json(rounds[-1]) if rounds else _empty_round_json()
+    printed = _round_json(rounds[-1]) if rounds else _empty_round_json(state.ruleset)
     printed["round"] = len(rounds) - 1 if rounds else None
     printed["totals"] = list(state.totals)
     printed["winner"] = state.winner
@@ -200,8 +200,8 @@ def _round_json(state: RoundState) -> dict[str, Any]:
     return printed
 
 
-def _empty_round_json() -> dict[str, Any]:
-    return {
+def _empty_round_json(ruleset: Ruleset) -> dict[str, Any]:
+    printed: dict[str, Any] = {
         "phase": None,
         "dealer": None,
         "to_act": None,
@@ -211,6 +211,11 @@ def _empty_round_json() -> dict[str, Any]:
         "tricks": [],
         "result": None,
     }
+    if ruleset.is_classic:
+        # §9 prints these with every classic state, before the first deal too.
+        printed["turned"] = None
+        printed["auction_round"] = None
+    return printed
 
 
 def contract_json(contract: Contract | None, *, classic: bool = False) -> dict[str, Any] | None:
