@@ -116,7 +116,7 @@ def auction_bidders(observation: Observation) -> list[BidderView]:
     return found
 
 
-def auction_weight(bidders: list[BidderView], hands: tuple[Mask, Mask, Mask, Mask]) -> float:
+def auction_weight(bidders: list[BidderView], hands: tuple[Mask, ...]) -> float:
     """Return how likely a sampled deal makes the bids seen, up to a constant factor.
 
     Each bidder is taken to have bid about its estimate; a deal that gives it a hand worth much
@@ -130,9 +130,9 @@ def auction_weight(bidders: list[BidderView], hands: tuple[Mask, Mask, Mask, Mas
     return weight
 
 
-def sampled_position(k: Knowledge, hands: tuple[Mask, Mask, Mask, Mask]) -> PlayPosition:
+def sampled_position(k: Knowledge, hands: tuple[Mask, ...]) -> PlayPosition:
     """Return the solver's position for a sampled deal."""
-    return PlayPosition(hands, k.trick, k.leader, k.trump)
+    return PlayPosition((hands[0], hands[1], hands[2], hands[3]), k.trick, k.leader, k.trump)
 
 
 def fallback_card(k: Knowledge, observation: Observation) -> int:
