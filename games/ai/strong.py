@@ -19,7 +19,8 @@ from .evaluator import (
     defence_shift,
     partner_shift,
 )
-from .heuristic import declaration_points, play_card
+from .hand_value import declaration_points
+from .heuristic import MEDIUM, choose_heuristic, play_card
 from .knowledge import Knowledge, read_knowledge
 from .sampling import played_by_seat, sample_consistent
 from .solver_jit import SearchTimeout, shared_solver
@@ -43,6 +44,9 @@ CLOSER_STRENGTH = 20
 
 def choose_strong(observation: Observation, rng: random.Random, budget: float | None) -> Action:
     """Return the strong bot's action for the seat to act."""
+    if observation.ruleset.is_classic:
+        # The search and the bidding model know the palaristi game only.
+        return choose_heuristic(observation, rng, MEDIUM)
     forced = obligatory_action(observation)
     if forced is not None:
         return forced
