@@ -65,10 +65,14 @@ def order_moves(
 
 
 class Solver:
-    """Alpha-beta over card points, with a transposition table keyed by hands and leader."""
+    """Alpha-beta over card points, with a transposition table keyed by hands and leader.
 
-    def __init__(self, trump: int) -> None:
+    ``protection``: the classic game of four's partner protection.
+    """
+
+    def __init__(self, trump: int, protection: bool = False) -> None:
         self.trump = trump
+        self.protection = protection
         self.table: dict[tuple[Mask, Mask, Mask, Mask, int], tuple[int, int]] = {}
         self.nodes = 0
 
@@ -103,7 +107,8 @@ class Solver:
             return self._trick_start(hands, leader, alpha, beta)
         seat = (leader + played) % 4
         trump = self.trump
-        moves = legal_mask_from(hands[seat], trick[0] >> 3, best, trump)
+        free = self.protection and best_seat == (seat + 2) % 4
+        moves = legal_mask_from(hands[seat], trick[0] >> 3, best, trump, free)
         maximizing = seat % 2 == 0
         value = -INFINITY if maximizing else INFINITY
         for card in order_moves(moves, tuple(hands), seat, trump, best, best_seat):
@@ -178,7 +183,7 @@ class Solver:
 def solve(pos: PlayPosition) -> tuple[int, int]:
     """Return the card points each team takes from ``pos`` on with perfect play."""
     total = remaining_points(pos)
-    team0 = Solver(pos.trump).value(pos)
+    team0 = Solver(pos.trump, pos.protection).value(pos)
     return (team0, total - team0)
 
 
@@ -186,7 +191,7 @@ def move_values(pos: PlayPosition, solver: Solver | None = None) -> dict[int, in
     """Return, for each legal card of the seat to act, the points its team takes from ``pos`` on."""
     from games.engine.fast import legal, play
 
-    solver = solver or Solver(pos.trump)
+    solver = solver or Solver(pos.trump, pos.protection)
     total = remaining_points(pos)
     team = pos.to_act % 2
     values = {}

@@ -128,3 +128,46 @@ def test_stored_bounds_do_not_bend_the_value_of_deep_positions(
     assert CompiledSolver().value(pos) == exact
     assert CompiledSolver().bounded_value(pos, -1000, 1000) == exact
     assert Solver(trump).value(pos) == exact
+
+
+# --- partner protection (the classic game of four) --------------------------------------------
+
+
+def protected_endgame(rng: random.Random, cards_left: int) -> PlayPosition:
+    """Return a position of random protected play with ``cards_left`` cards still to play."""
+    pos = PlayPosition.start(random_deal(rng), rng.randrange(4), rng.randrange(4), protection=True)
+    for _ in range(32 - cards_left):
+        pos = play(pos, rng.choice(cards_of(legal(pos))))
+    return pos
+
+
+@pytest.mark.parametrize("cards_left", [6, 9, 12])
+def test_protected_solvers_agree_with_minimax(cards_left: int) -> None:
+    rng = random.Random(500 + cards_left)
+    for _ in range(15):
+        pos = from_scratch(protected_endgame(rng, cards_left))
+        exact = minimax(pos)  # legal() honours the position's protection
+        assert solve(pos)[0] == exact
+        assert solve_jit(pos)[0] == exact
+
+
+def test_protected_compiled_and_reference_solvers_agree_on_endgames() -> None:
+    rng = random.Random(77)
+    for _ in range(10):
+        pos = protected_endgame(rng, 17)
+        assert CompiledSolver().value(pos) == Solver(pos.trump, protection=True).value(pos)
+        assert shared_solver().move_values(pos) == move_values(pos)
+
+
+def test_protection_changes_values_and_the_shared_table_keeps_them_apart() -> None:
+    rng = random.Random(78)
+    differ = 0
+    for _ in range(30):
+        protected = from_scratch(protected_endgame(rng, 12))
+        plain = protected._replace(protection=False)
+        # The shared solver's table holds both games' entries side by side.
+        assert solve_jit(protected) == solve(protected)
+        assert solve_jit(plain) == solve(plain)
+        assert solve_jit(protected) == solve(protected)
+        differ += solve(protected) != solve(plain)
+    assert differ > 0
