@@ -1,4 +1,10 @@
-"""The strong bot: determinized open-hand search for the cards, the fitted model for the auction."""
+"""The strong bot: determinized open-hand search for the cards, the fitted model for the auction.
+
+The classic game: with four players the cards are searched the same way, under partner
+protection, each sampled deal's value being the classic score margin (``classic_sheet``); the
+taking is the medium heuristic's. With two or three players the search does not apply (its
+solver knows two teams of two) and the strong level plays the medium heuristic.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from games.engine.fast import Mask, PlayPosition, mask_of
 from games.engine.observation import Observation
 
 from .auction_view import AuctionView, read_auction
+from .classic_sheet import sample_scorer
 from .evaluator import (
     bidder_estimate,
     bidding_model,
@@ -23,6 +30,7 @@ from .hand_value import declaration_points
 from .heuristic import MEDIUM, choose_heuristic, play_card
 from .knowledge import Knowledge, read_knowledge
 from .sampling import played_by_seat, sample_consistent
+from .solver import remaining_points
 from .solver_jit import SearchTimeout, shared_solver
 
 DEFAULT_BUDGET = 0.5  # seconds per card decision, honoured to within one search slice
@@ -44,8 +52,8 @@ CLOSER_STRENGTH = 20
 
 def choose_strong(observation: Observation, rng: random.Random, budget: float | None) -> Action:
     """Return the strong bot's action for the seat to act."""
-    if observation.ruleset.is_classic:
-        # The search and the bidding model know the palaristi game only.
+    classic = observation.ruleset.is_classic
+    if classic and (observation.players != 4 or observation.contract is None):
         return choose_heuristic(observation, rng, MEDIUM)
     forced = obligatory_action(observation)
     if forced is not None:
@@ -72,6 +80,7 @@ def search_card(observation: Observation, rng: random.Random, budget: float) -> 
     k = read_knowledge(observation)
     solver = shared_solver()
     bidders = auction_bidders(observation) if AUCTION_WEIGHTS else []
+    classic = observation.ruleset.is_classic
     totals: dict[int, float] = {}
     samples = 0
     while samples < MAX_SAMPLES and time.perf_counter() < deadline:
@@ -82,6 +91,9 @@ def search_card(observation: Observation, rng: random.Random, budget: float) -> 
         except SearchTimeout:
             break
         weight = auction_weight(bidders, hands)
+        if classic:
+            scorer = sample_scorer(k, observation, hands, remaining_points(pos))
+            values = {card: scorer.margin(value) for card, value in values.items()}
         for card, value in values.items():
             totals[card] = totals.get(card, 0.0) + weight * value
         samples += 1
@@ -135,8 +147,9 @@ def auction_weight(bidders: list[BidderView], hands: tuple[Mask, ...]) -> float:
 
 
 def sampled_position(k: Knowledge, hands: tuple[Mask, ...]) -> PlayPosition:
-    """Return the solver's position for a sampled deal."""
-    return PlayPosition((hands[0], hands[1], hands[2], hands[3]), k.trick, k.leader, k.trump)
+    """Return the solver's position for a sampled deal (four seats)."""
+    four = (hands[0], hands[1], hands[2], hands[3])
+    return PlayPosition(four, k.trick, k.leader, k.trump, protection=k.protection)
 
 
 def fallback_card(k: Knowledge, observation: Observation) -> int:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from games.ai import LEVELS, choose_action
+from games.ai import LEVELS, choose_action, strong, warm_up
 from games.ai.arena import classic_round
+from games.ai.classic_sheet import SampleScorer, sample_scorer
 from games.ai.knowledge import read_knowledge
 from games.ai.sampling import sample_hands
 from games.engine import (
@@ -23,6 +25,7 @@ from games.engine import (
     parse_cards,
 )
 from games.engine.cards import cards_mask
+from games.engine.fast import POINTS, iter_bits
 from games.engine.phase import Phase
 
 PLAYERS = [2, 3, 4]
@@ -234,3 +237,85 @@ def test_samples_are_consistent_with_what_was_seen(players: int) -> None:
             assert dealt & ~(k.hand | k.unseen) == 0
             if players == 2:  # eight cards stay unused
                 assert (k.hand | k.unseen).bit_count() - dealt.bit_count() == 8
+
+
+# --- the strong level -------------------------------------------------------------------------
+
+
+def test_the_sample_scorer_gives_the_engine_score_on_the_real_deal() -> None:
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = classic_round(400 + seed, 4)
+        decisions = []
+        while state.to_act is not None:
+            seat = state.to_act
+            observation = state.observation(seat)
+            if state.phase == Phase.PLAY and not any(
+                not isinstance(a, Play) for a in observation.legal_actions
+            ):
+                decisions.append((observation, tuple(cards_mask(state.hand(s)) for s in range(4))))
+            state = state.apply(seat, choose_action(observation, level="medium", rng=rng))
+        result = state.result
+        if result is None:
+            continue
+        for observation, hands in decisions:
+            k = read_knowledge(observation)
+            me = k.side(k.seat)
+            left = sum(POINTS[k.trump][c] for c in iter_bits(k.unseen | k.hand)) + 10
+            left += sum(POINTS[k.trump][c] for c in k.trick)
+            scorer = sample_scorer(k, observation, hands, left)
+            future = result.card_points[me] - k.points[me]
+            if any(result.card_points[s] == k.points[s] and k.tricks_won[s] == 0 for s in (0, 1)):
+                continue  # a side with no trick so far, and no points to come: approximated
+            assert scorer.margin(future) == result.score[me] - result.score[1 - me]
+            checked += 1
+    assert checked > 100
+
+
+def test_the_sample_margin_grows_with_the_points_taken() -> None:
+    rng = random.Random(6)
+    for state, seat in play_decisions(4, 8, 6):
+        observation = state.observation(seat)
+        k = read_knowledge(observation)
+        hands = sample_hands(k, rng)
+        left = sum(POINTS[k.trump][c] for c in iter_bits(k.unseen | k.hand)) + 10
+        left += sum(POINTS[k.trump][c] for c in k.trick)
+        scorer = sample_scorer(k, observation, hands, left)
+        margins = [scorer.margin(points) for points in range(left + 1)]
+        assert margins == sorted(margins)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_strong_plays_the_medium_heuristic_without_partners(players: int) -> None:
+    for state, seat in play_decisions(players, 9, 4)[::5]:
+        observation = state.observation(seat)
+        strong = choose_action(observation, level="strong", rng=random.Random(1))
+        medium = choose_action(observation, level="medium", rng=random.Random(1))
+        assert strong == medium
+
+
+def test_strong_searches_the_classic_game_of_four_by_its_score(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scored: list[int] = []
+
+    def spy(*args: Any) -> SampleScorer:
+        scorer = sample_scorer(*args)
+        scored.append(scorer.remaining)
+        return scorer
+
+    monkeypatch.setattr(strong, "sample_scorer", spy)
+    warm_up()
+    for state, seat in play_decisions(4, 10, 2)[::4]:
+        if len(state.tricks) < 3:
+            continue  # early positions may need more than the budget for one sample
+        observation = state.observation(seat)
+        plays = [a for a in observation.legal_actions if isinstance(a, Play)]
+        before = len(scored)
+        action = choose_action(observation, level="strong", rng=random.Random(2), budget=0.2)
+        assert action in observation.legal_actions or (
+            isinstance(action, Play) and Play(action.card) in plays
+        )
+        if len(plays) > 1 and len(plays) == len(observation.legal_actions):
+            assert len(scored) > before  # the search ran and scored its samples
