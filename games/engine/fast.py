@@ -3,8 +3,10 @@
 Cards are small ints, ``suit * 8 + rank`` (suits C D H S = 0..3, ranks 7 8 9 T J Q K A = 0..7), and
 a hand is an int with bit ``1 << card`` set for each card held: the same encoding as the friendly
 engine. Seats are 0..3, play moves from ``s`` to ``(s + 1) % 4`` and a seat's team is ``seat % 2``.
-Four-seat tables only: the palaristi game, and the classic game of four, whose partner protection
-(RULES.md §9) a position carries as ``protection``.
+Tables of two sides: the palaristi game, the classic game of four, whose partner protection
+(RULES.md §9) a position carries as ``protection``, and the classic game of two (``players=2``:
+seats 0 and 1, each its own side, so that ``seat % 2`` still names the side). The random
+playouts are for four seats.
 
 Two layers:
 
@@ -156,9 +158,9 @@ def winning_card(cards: Sequence[Card], trump: Suit) -> Card:
     return best
 
 
-def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit) -> Seat:
+def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit, players: int = 4) -> Seat:
     """Return the seat that wins a trick, ``cards`` being in play order from ``leader``."""
-    return (leader + list(cards).index(winning_card(cards, trump))) % 4
+    return (leader + list(cards).index(winning_card(cards, trump))) % players
 
 
 def trick_points(cards: Iterable[Card], trump: Suit) -> int:
@@ -224,7 +226,9 @@ class PlayPosition(NamedTuple):
 
     ``trick`` holds the cards of the unfinished trick in play order from ``leader``; ``points``
     and ``tricks`` count the finished tricks per team (points include the last-trick bonus).
-    ``protection`` is the classic game's partner protection.
+    ``protection`` is the classic game's partner protection; ``players`` is 4, or 2 for the
+    classic game of two (whose hands hold the dealt cards only; ``hands[2]`` and ``hands[3]``
+    stay empty).
     """
 
     hands: tuple[Mask, Mask, Mask, Mask]
@@ -234,20 +238,35 @@ class PlayPosition(NamedTuple):
     points: tuple[int, int] = (0, 0)
     tricks: tuple[int, int] = (0, 0)
     protection: bool = False
+    players: int = 4
 
     @classmethod
     def start(
-        cls, hands: Sequence[Mask], leader: Seat, trump: Suit, *, protection: bool = False
+        cls,
+        hands: Sequence[Mask],
+        leader: Seat,
+        trump: Suit,
+        *,
+        protection: bool = False,
+        players: int = 4,
     ) -> PlayPosition:
         """Return the position before the first card, ``hands`` indexed by seat."""
+        if players not in (2, 4) or (protection and players != 4):
+            raise ValueError("a position is for four seats, or two without protection")
+        four = (*hands, 0, 0) if players == 2 else hands
         return cls(
-            (hands[0], hands[1], hands[2], hands[3]), (), leader, trump, protection=protection
+            (four[0], four[1], four[2], four[3]),
+            (),
+            leader,
+            trump,
+            protection=protection,
+            players=players,
         )
 
     @property
     def to_act(self) -> Seat:
         """Return the seat to play next."""
-        return (self.leader + len(self.trick)) % 4
+        return (self.leader + len(self.trick)) % self.players
 
     @property
     def is_over(self) -> bool:
@@ -271,9 +290,9 @@ def play(pos: PlayPosition, card: Card) -> PlayPosition:
     hands[seat] ^= bit
     new_hands = (hands[0], hands[1], hands[2], hands[3])
     trick = (*pos.trick, card)
-    if len(trick) < 4:
+    if len(trick) < pos.players:
         return pos._replace(hands=new_hands, trick=trick)
-    winner = trick_winner(trick, pos.leader, pos.trump)
+    winner = trick_winner(trick, pos.leader, pos.trump, pos.players)
     team = winner % 2
     gained = trick_points(trick, pos.trump)
     if not any(new_hands):
@@ -367,8 +386,10 @@ def playout_from(
 
     Meant for bots that sample the hidden hands and play out from the current position: the
     outcome counts the tricks already in ``pos`` as well. The hands must be disjoint, and each
-    seat must hold exactly the cards the remaining tricks need of it.
+    seat must hold exactly the cards the remaining tricks need of it. Four seats only.
     """
+    if pos.players != 4:
+        raise ValueError("random playouts are for four seats")
     trump = pos.trump
     hands = list(pos.hands)
     points = list(pos.points)

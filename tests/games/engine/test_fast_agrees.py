@@ -227,3 +227,51 @@ def test_protection_frees_a_discard_only_under_a_winning_partner() -> None:
     # Seat 1 ruffed: seat 2's partner no longer wins, so seat 2 must over-trump.
     ruffed = (8 * 3 + 7, 8 * hearts + 0)
     assert legal(pos._replace(trick=ruffed)) == mask_of([8 * hearts + 4])
+
+
+# --- the classic game of two ------------------------------------------------------------------
+
+
+def check_two_player_round(seed: int) -> None:
+    """Play a random classic round of two, checking the two-seat fast core at every card."""
+    rng = random.Random(seed)
+    ruleset = Ruleset.classic(2)
+    dealer = rng.randrange(2)
+    dealt = deal_classic(
+        shuffled_deck(rng, ruleset.deck), dealer=dealer, cut=draw_cut(rng, 24), players=2
+    )
+    state = RoundState.new(
+        dealer=dealer, hands=dealt.hands, ruleset=ruleset, turned=dealt.turned, stock=dealt.stock
+    )
+    while state.phase is Phase.AUCTION:
+        assert state.to_act is not None
+        choices = [a for a in state.legal_actions() if not isinstance(a, Pass)]
+        action = rng.choice(choices) if rng.random() < 0.4 else Pass()
+        state = state.apply(state.to_act, action)
+    if state.phase is Phase.CANCELLED:
+        return
+    assert state.contract is not None
+    trump = int(state.contract.trump)
+    hands = [mask_of(card.index for card in hand) for hand in state.hands]
+    pos = PlayPosition.start(hands, (dealer + 1) % 2, trump, players=2)
+    while state.to_act is not None:
+        seat = state.to_act
+        trick = state.current_trick
+        assert trick is not None
+        assert (pos.to_act, pos.leader) == (seat, trick.leader)
+        assert pos.trick == tuple(card.index for card in trick.cards)
+        offered = {a.card.index for a in state.legal_actions() if isinstance(a, Play)}
+        assert offered == set(iter_bits(legal(pos)))
+        action = rng.choice([a for a in state.legal_actions() if isinstance(a, Play)])
+        state = state.apply(seat, action)
+        pos = play(pos, action.card.index)
+        if not pos.trick:
+            assert state.tricks[-1].winner == pos.leader
+    assert pos.is_over
+    assert state.result is not None
+    assert state.result.card_points == pos.points
+
+
+def test_many_classic_rounds_of_two_agree() -> None:
+    for seed in range(300):
+        check_two_player_round(seed)
