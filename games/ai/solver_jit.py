@@ -1,8 +1,9 @@
 """The open-hand solver compiled with numba: the search of ``solver`` on arrays.
 
 The transposition table is a numpy hash table keyed by the four hands, the leader and the
-rules (the trump, and partner protection in the classic game of four: ``rules = trump + 4``); a
-value depends on nothing else, so entries stay valid from one solve to the next.
+rules (``rules = trump + 4 * protection + 8 * (players == 2)``: partner protection in the classic
+game of four, two seats in the classic game of two); a value depends on nothing else, so entries
+stay valid from one solve to the next. Seats are counted with ``& (players - 1)``: 2 or 4 seats.
 """
 
 from __future__ import annotations
@@ -141,13 +142,19 @@ def _card_of(bit: int) -> int:
 
 
 @jit(cache=True)
-def _last_trick(hands: np.ndarray, leader: int, trump: int) -> int:
+def _players(rules: int) -> int:
+    """Return the number of seats the rules say: 2 or 4."""
+    return 2 if rules & 8 else 4
+
+
+@jit(cache=True)
+def _last_trick(hands: np.ndarray, leader: int, trump: int, players: int) -> int:
     """Return team 0's points from the last trick, every hand holding one card."""
     best = _card_of(hands[leader])
     best_seat = leader
     points = _POINTS[trump, best] + LAST_TRICK_BONUS
-    for offset in range(1, 4):
-        seat = (leader + offset) & 3
+    for offset in range(1, players):
+        seat = (leader + offset) & (players - 1)
         card = _card_of(hands[seat])
         points += _POINTS[trump, card]
         if (_BEATEN[trump, best] >> card) & 1:
@@ -188,8 +195,9 @@ def _enter(
 ) -> bool:
     """Open a node: answer from the table when it can (True), else order its moves."""
     trump = rules & 3
+    players = _players(rules)
     leader, played = frame[LEADER], frame[PLAYED]
-    seat = (leader + played) & 3
+    seat = (leader + played) & (players - 1)
     hand = hands[seat]
     frame[SLOT] = -1
     frame[LOWER], frame[UPPER] = -INFINITY, INFINITY
@@ -198,7 +206,7 @@ def _enter(
             frame[VALUE] = 0
             return True
         if hand & (hand - 1) == 0:
-            frame[VALUE] = _last_trick(hands, leader, trump)
+            frame[VALUE] = _last_trick(hands, leader, trump, players)
             return True
         slot = _slot(hands, leader, rules)
         frame[SLOT] = slot
@@ -221,7 +229,7 @@ def _enter(
                 return True
     frame[WINDOW_ALPHA], frame[WINDOW_BETA] = frame[ALPHA], frame[BETA]
     best, best_seat = frame[BEST], frame[BEST_SEAT]
-    free = rules >= 4 and played > 0 and best_seat == (seat + 2) & 3
+    free = (rules & 4) != 0 and played > 0 and best_seat == (seat + 2) & 3
     legal_cards = _legal(hand, played, frame[LED], best, trump, free)
     alive = hands[0] | hands[1] | hands[2] | hands[3] | frame[TRICK]
     legal_cards = _drop_equivalent(legal_cards, alive & ~hand, trump)
@@ -233,11 +241,11 @@ def _enter(
 
 @jit(cache=True)
 def _descend(
-    frame: np.ndarray, child: np.ndarray, hands: np.ndarray, trump: int, card: int
+    frame: np.ndarray, child: np.ndarray, hands: np.ndarray, trump: int, players: int, card: int
 ) -> None:
     """Play ``card`` at ``frame`` and set up the child node."""
     leader, played = frame[LEADER], frame[PLAYED]
-    seat = (leader + played) & 3
+    seat = (leader + played) & (players - 1)
     best, best_seat, led = frame[BEST], frame[BEST_SEAT], frame[LED]
     hands[seat] ^= 1 << card
     if played == 0:
@@ -246,7 +254,7 @@ def _descend(
         best, best_seat = card, seat
     points = frame[GAINED] + _POINTS[trump, card]
     offset = 0
-    if played == 3:
+    if played == players - 1:
         if hands[0] == 0 and hands[1] == 0 and hands[2] == 0 and hands[3] == 0:
             points += LAST_TRICK_BONUS
         offset = points if (best_seat & 1) == 0 else 0
@@ -324,6 +332,7 @@ def _search(
     call; the table only ever receives finished nodes, so an abandoned search leaves it sound.
     """
     trump = rules & 3
+    players = _players(rules)
     depth = state[DEPTH]
     returning = state[RETURNING] == 1
     nodes = 0
@@ -337,7 +346,7 @@ def _search(
                 return True
             depth -= 1
             frame = frames[depth]
-            seat = (frame[LEADER] + frame[PLAYED]) & 3
+            seat = (frame[LEADER] + frame[PLAYED]) & (players - 1)
             hands[seat] ^= 1 << rows[depth, frame[NEXT]]
             child = result + frame[OFFSET]
             if (seat & 1) == 0:
@@ -359,7 +368,7 @@ def _search(
             state[NODES] += nodes
             return False
         nodes += 1
-        _descend(frame, frames[depth + 1], hands, trump, rows[depth, frame[NEXT]])
+        _descend(frame, frames[depth + 1], hands, trump, players, rows[depth, frame[NEXT]])
         depth += 1
         returning = _enter(
             frames[depth], hands, rules, rows[depth], scores[depth], table_keys, table_bounds
@@ -430,12 +439,12 @@ class CompiledSolver:
         if trick:
             best = winning_card(trick, trump)
             root[LED], root[BEST] = trick[0] >> 3, best
-            root[BEST_SEAT] = (pos.leader + trick.index(best)) % 4
+            root[BEST_SEAT] = (pos.leader + trick.index(best)) % pos.players
             root[GAINED] = sum(POINTS[trump][card] for card in trick)
             root[TRICK] = sum(1 << card for card in trick)
         root[ALPHA], root[BETA] = alpha, beta
         arrays = (self.rows, self.scores, self.frames, self.table_keys, self.table_bounds)
-        rules = trump + 4 * int(pos.protection)
+        rules = trump + 4 * int(pos.protection) + 8 * int(pos.players == 2)
         _start(hands, rules, root, *arrays, self.state)
         if deadline is None:
             _search(hands, rules, *arrays, self.state, UNLIMITED)

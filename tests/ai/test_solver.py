@@ -171,3 +171,47 @@ def test_protection_changes_values_and_the_shared_table_keeps_them_apart() -> No
         assert solve_jit(protected) == solve(protected)
         differ += solve(protected) != solve(plain)
     assert differ > 0
+
+
+# --- two players (the classic game of two) ----------------------------------------------------
+
+
+def two_player_deal(rng: random.Random) -> PlayPosition:
+    """Return a classic game of two before the first card: 8 cards each from the 24 from 9 up."""
+    deck = [suit * 8 + rank for suit in range(4) for rank in range(2, 8)]
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[:8]), sum(1 << c for c in deck[8:16])]
+    return PlayPosition.start(hands, rng.randrange(2), rng.randrange(4), players=2)
+
+
+def two_player_endgame(rng: random.Random, cards_left: int) -> PlayPosition:
+    pos = two_player_deal(rng)
+    for _ in range(16 - cards_left):
+        pos = play(pos, rng.choice(cards_of(legal(pos))))
+    return pos
+
+
+@pytest.mark.parametrize("cards_left", [5, 8, 11, 12])
+def test_two_player_solvers_agree_with_minimax(cards_left: int) -> None:
+    rng = random.Random(900 + cards_left)
+    for _ in range(15):
+        pos = from_scratch(two_player_endgame(rng, cards_left))
+        exact = minimax(pos)
+        assert solve(pos)[0] == exact
+        assert solve_jit(pos)[0] == exact
+
+
+def test_two_player_solvers_agree_on_whole_deals() -> None:
+    rng = random.Random(901)
+    for _ in range(10):
+        pos = two_player_deal(rng)
+        assert solve_jit(pos) == solve(pos)
+        assert shared_solver().move_values(pos) == move_values(pos)
+        assert sum(solve(pos)) == remaining_points(pos)
+
+
+def test_a_position_is_for_four_seats_or_two() -> None:
+    with pytest.raises(ValueError, match="four seats, or two"):
+        PlayPosition.start([0, 0, 0], 0, 0, players=3)
+    with pytest.raises(ValueError, match="four seats, or two"):
+        PlayPosition.start([0, 0], 0, 0, players=2, protection=True)
