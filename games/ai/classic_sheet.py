@@ -55,22 +55,27 @@ class SampleScorer:
 def sample_scorer(
     k: Knowledge, observation: Observation, hands: tuple[Mask, ...], remaining: int
 ) -> SampleScorer:
-    """Return the scorer of a sampled deal (``hands`` by seat) for the seat to act (4 players).
+    """Return the scorer of a sampled deal (``hands`` by seat) for the seat to act.
+
+    Two sides: the teams of four players, or the two players of the game of two.
 
     ``remaining`` is the card points still to be taken, the open trick's and the last 10
     included.
     """
+    if observation.ruleset.sides != 2:
+        raise ValueError("the sample scorer is for two sides")
+    seats = range(k.players)
     played = played_by_seat(observation)
-    dealt = [hands[seat] | played[seat] for seat in range(4)]
+    dealt = [hands[seat] | played[seat] for seat in seats]
     shown: list[list[Declaration]] = [[], []]
-    for seat in range(4):
-        shown[seat % 2].extend(_declarations(observation, seat, dealt[seat]))
+    for seat in seats:
+        shown[k.side(seat)].extend(_declarations(observation, seat, dealt[seat]))
     pilotta = [0, 0]
     trump = k.trump
     pair = 1 << (8 * trump + Rank.KING) | 1 << (8 * trump + Rank.QUEEN)
-    for seat in range(4):
+    for seat in seats:
         if dealt[seat] & pair == pair:
-            pilotta[seat % 2] = PILOTTA_POINTS
+            pilotta[k.side(seat)] = PILOTTA_POINTS
     return SampleScorer(
         observation=observation,
         side=k.side(k.seat),
@@ -94,7 +99,8 @@ def _declarations(observation: Observation, seat: int, dealt: Mask) -> tuple[Dec
         return ()  # it let trick 1 pass without announcing
     trick = observation.current_trick
     already = trick is not None and any(
-        (trick.leader + position) % 4 == seat for position in range(len(trick.cards))
+        (trick.leader + position) % observation.players == seat
+        for position in range(len(trick.cards))
     )
     if already or seat == observation.seat:
         return ()

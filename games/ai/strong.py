@@ -1,9 +1,10 @@
 """The strong bot: determinized open-hand search for the cards, the fitted model for the auction.
 
-The classic game: with four players the cards are searched the same way, under partner
-protection, each sampled deal's value being the classic score margin (``classic_sheet``); the
-taking is the medium heuristic's. With two or three players the search does not apply (its
-solver knows two teams of two) and the strong level plays the medium heuristic.
+The classic game: with four players (under partner protection) and with two, the cards are
+searched the same way, each sampled deal's value being the classic score margin
+(``classic_sheet``); the taking is the medium heuristic's. With three players, each for
+themself, the game is not one of two sides, which the solver needs: the strong level plays the
+medium heuristic there.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ CLOSER_STRENGTH = 20
 def choose_strong(observation: Observation, rng: random.Random, budget: float | None) -> Action:
     """Return the strong bot's action for the seat to act."""
     classic = observation.ruleset.is_classic
-    if classic and (observation.players != 4 or observation.contract is None):
+    if classic and (observation.players == 3 or observation.contract is None):
         return choose_heuristic(observation, rng, MEDIUM)
     forced = obligatory_action(observation)
     if forced is not None:
@@ -147,9 +148,16 @@ def auction_weight(bidders: list[BidderView], hands: tuple[Mask, ...]) -> float:
 
 
 def sampled_position(k: Knowledge, hands: tuple[Mask, ...]) -> PlayPosition:
-    """Return the solver's position for a sampled deal (four seats)."""
-    four = (hands[0], hands[1], hands[2], hands[3])
-    return PlayPosition(four, k.trick, k.leader, k.trump, protection=k.protection)
+    """Return the solver's position for a sampled deal (four seats, or two)."""
+    four = (*hands, 0, 0) if k.players == 2 else hands
+    return PlayPosition(
+        (four[0], four[1], four[2], four[3]),
+        k.trick,
+        k.leader,
+        k.trump,
+        protection=k.protection,
+        players=k.players,
+    )
 
 
 def fallback_card(k: Knowledge, observation: Observation) -> int:
