@@ -1,4 +1,10 @@
-"""The heuristic bot: a hand evaluator for the auction and rules of thumb for the cards."""
+"""The heuristic bot: a hand evaluator for the auction and rules of thumb for the cards.
+
+The palaristi game bids from ``hand_estimate``; the classic game takes, names or passes in
+``taking``. The card play reads the table from the knowledge: two, three or four seats, sides
+that are teams only with four, and partner protection (a winning partner is not trumped when
+the rules leave the choice).
+"""
 
 from __future__ import annotations
 
