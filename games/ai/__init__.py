@@ -21,7 +21,12 @@ ROOM_LEVELS = ("easy", "medium", "strong")
 def choose_action(
     observation: Observation, *, level: str, rng: random.Random, budget: float | None = None
 ) -> Action:
-    """Return the action of the seat to act at ``level``, thinking about ``budget`` seconds."""
+    """Return the action of the seat to act at ``level``, thinking about ``budget`` seconds.
+
+    Every game is served: the palaristi game, and the classic game with 2, 3 or 4 players (the
+    strong level searches the classic game of four and of two, and plays the medium heuristic
+    with three).
+    """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; expected one of {LEVELS}")
     if observation.seat is None or observation.seat != observation.to_act:

@@ -3,6 +3,11 @@
 Each deal is played twice with the same cards and dealer, bot A holding team 0's seats the first
 time and team 1's the second. A deal is one round (auction and play) scored on the score sheet; the
 figure of a deal is A's sheet points minus B's, averaged over its two plays.
+
+``--variant classic --players N`` plays the classic game (raw points, no score sheet). With four
+players the deals are duplicated as above. With two or three, A takes one seat and B every other
+one, and each deal is played once with A in each seat: a play's figure is A's points minus the
+mean of the other seats' points, and a deal's the mean over its plays.
 """
 
 from __future__ import annotations
@@ -12,14 +17,30 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from games.ai import LEVELS, choose_action, warm_up
-from games.engine import Bid, Close, Pass, Reclose, RoundState, deal, draw_cut, shuffled_deck
+from games.engine import (
+    Bid,
+    Close,
+    Name,
+    Pass,
+    Reclose,
+    RoundState,
+    Ruleset,
+    Take,
+    deal,
+    deal_classic,
+    draw_cut,
+    shuffled_deck,
+)
 
-AUCTION_TYPES = (Bid, Pass, Close, Reclose)
+AUCTION_TYPES = (Bid, Pass, Close, Reclose, Take, Name)
+VARIANTS = ("tsaka", "classic")
+Job = TypeVar("Job")
 
 
 @dataclass
@@ -37,15 +58,15 @@ class Timings:
 
 @dataclass
 class DealOutcome:
-    """One duplicate deal: A's sheet margin in each play, and the timings of both bots."""
+    """One deal: A's margin in each of its plays, and the timings of both bots."""
 
-    margins: tuple[int, int]
+    margins: tuple[float, ...]
     timings: dict[str, Timings]
 
     @property
     def margin(self) -> float:
-        """Return A's sheet points minus B's, averaged over the two plays."""
-        return (self.margins[0] + self.margins[1]) / 2
+        """Return A's points minus B's, averaged over the plays."""
+        return sum(self.margins) / len(self.margins)
 
 
 def play_round(
@@ -55,14 +76,18 @@ def play_round(
     budget: float | None,
     timings: Sequence[Timings],
 ) -> RoundState:
-    """Play a round to its end, ``levels[seat % 2]`` choosing for each seat."""
+    """Play a round to its end, ``levels[seat % len(levels)]`` choosing for each seat.
+
+    ``timings`` is indexed like ``levels``: by team (two entries) or by seat.
+    """
     while state.to_act is not None:
         seat = state.to_act
         observation = state.observation(seat)
         start = time.perf_counter()
-        action = choose_action(observation, level=levels[seat % 2], rng=rng, budget=budget)
+        index = seat % len(levels)
+        action = choose_action(observation, level=levels[index], rng=rng, budget=budget)
         elapsed = time.perf_counter() - start
-        record = timings[seat % 2]
+        record = timings[index]
         (record.bidding if isinstance(action, AUCTION_TYPES) else record.play).append(elapsed)
         state = state.apply(seat, action)
     return state
@@ -93,20 +118,81 @@ def play_deal(job: tuple[str, str, int, float | None]) -> DealOutcome:
     return DealOutcome((margins[0], margins[1]), timings)
 
 
+def classic_round(seed: int, players: int) -> RoundState:
+    """Return a classic round of ``players`` dealt from ``seed`` (cards, cut and dealer)."""
+    ruleset = Ruleset.classic(players)
+    rng = random.Random(seed)
+    dealer = rng.randrange(players)
+    size = len(ruleset.deck)
+    dealt = deal_classic(
+        shuffled_deck(rng, ruleset.deck), dealer=dealer, cut=draw_cut(rng, size), players=players
+    )
+    return RoundState.new(
+        dealer=dealer, hands=dealt.hands, ruleset=ruleset, turned=dealt.turned, stock=dealt.stock
+    )
+
+
+def side_margin(state: RoundState, a_side: int) -> float:
+    """Return A's side points minus the mean of the other sides' (0 for a cancelled round)."""
+    result = state.result
+    if result is None:
+        return 0.0
+    others = [points for side, points in enumerate(result.score) if side != a_side]
+    return result.score[a_side] - sum(others) / len(others)
+
+
+def play_classic_deal(job: tuple[str, str, int, float | None, int]) -> DealOutcome:
+    """Play one classic deal with A on each side in turn (a team of four, or a seat).
+
+    With four players A holds a team (seats 0 and 2, then 1 and 3); with two or three it holds
+    one seat and B all the others.
+    """
+    level_a, level_b, seed, budget, players = job
+    start = classic_round(seed, players)
+    timings = {"a": Timings(), "b": Timings()}
+    margins = []
+    seats = 2 if players == 4 else players  # levels and timings are by team with four players
+    for a_side in range(seats):
+        levels = [level_a if index == a_side else level_b for index in range(seats)]
+        by_index = [timings["a"] if index == a_side else timings["b"] for index in range(seats)]
+        rng = random.Random(seed * 8 + a_side)
+        state = play_round(start, levels, rng, budget, by_index)
+        margins.append(side_margin(state, a_side))
+    return DealOutcome(tuple(margins), timings)
+
+
 def _init_worker() -> None:
     warm_up()
 
 
 def run(
-    level_a: str, level_b: str, deals: int, seed: int, budget: float | None, workers: int
+    level_a: str,
+    level_b: str,
+    deals: int,
+    seed: int,
+    budget: float | None,
+    workers: int,
+    *,
+    variant: str = "tsaka",
+    players: int = 4,
 ) -> list[DealOutcome]:
-    """Play ``deals`` duplicate deals, in ``workers`` processes when more than one."""
-    jobs = [(level_a, level_b, seed * 1_000_003 + i, budget) for i in range(deals)]
+    """Play ``deals`` deals of ``variant``, in ``workers`` processes when more than one."""
+    seeds = [seed * 1_000_003 + i for i in range(deals)]
+    if variant == "classic":
+        jobs = [(level_a, level_b, s, budget, players) for s in seeds]
+        return _map(play_classic_deal, jobs, workers)
+    if players != 4:
+        raise ValueError("the palaristi game is for four players")
+    return _map(play_deal, [(level_a, level_b, s, budget) for s in seeds], workers)
+
+
+def _map(play: Callable[[Job], DealOutcome], jobs: list[Job], workers: int) -> list[DealOutcome]:
     if workers <= 1:
         warm_up()
-        return [play_deal(job) for job in jobs]
+        return [play(job) for job in jobs]
     with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
-        return list(pool.map(play_deal, jobs, chunksize=max(1, deals // (workers * 8))))
+        chunks = max(1, len(jobs) // (workers * 8))
+        return list(pool.map(play, jobs, chunksize=chunks))
 
 
 def confidence_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -130,7 +216,13 @@ def percentiles(times: Sequence[float]) -> str:
 
 
 def report(
-    level_a: str, level_b: str, budget: float | None, outcomes: Sequence[DealOutcome]
+    level_a: str,
+    level_b: str,
+    budget: float | None,
+    outcomes: Sequence[DealOutcome],
+    *,
+    variant: str = "tsaka",
+    players: int = 4,
 ) -> str:
     """Write the arena's figures."""
     mean, low, high = confidence_interval([o.margin for o in outcomes])
@@ -138,10 +230,17 @@ def report(
     for outcome in outcomes:
         for key in timings:
             timings[key].extend(outcome.timings[key])
+    if variant == "classic":
+        game = f"classic game, {players} players, " + (
+            "duplicate deals" if players == 4 else f"deals played with A in each of {players} seats"
+        )
+        figure = "A's points minus B's per deal"
+    else:
+        game, figure = "duplicate deals", "A's sheet points minus B's per deal"
     lines = [
-        f"A = {level_a}, B = {level_b}, {len(outcomes)} duplicate deals, "
+        f"A = {level_a}, B = {level_b}, {len(outcomes)} {game}, "
         f"budget per move: {'default' if budget is None else f'{budget:g} s'}",
-        f"A's sheet points minus B's per deal: {mean:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})",
+        f"{figure}: {mean:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})",
     ]
     for key, level in (("a", level_a), ("b", level_b)):
         lines.append(f"{key.upper()} {level:>7} bidding: {percentiles(timings[key].bidding)}")
@@ -158,10 +257,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=None, help="seconds per move")
     parser.add_argument("--workers", type=int, default=1, help="processes (one per core)")
+    parser.add_argument("--variant", choices=VARIANTS, default="tsaka", help="the game")
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=4, help="seats (classic game)"
+    )
     args = parser.parse_args(argv)
+    if args.variant != "classic" and args.players != 4:
+        parser.error("the palaristi game is for four players")
     start = time.perf_counter()
-    outcomes = run(args.a, args.b, args.deals, args.seed, args.budget, args.workers)
-    print(report(args.a, args.b, args.budget, outcomes))
+    outcomes = run(
+        args.a,
+        args.b,
+        args.deals,
+        args.seed,
+        args.budget,
+        args.workers,
+        variant=args.variant,
+        players=args.players,
+    )
+    print(report(args.a, args.b, args.budget, outcomes, variant=args.variant, players=args.players))
     print(f"wall time {time.perf_counter() - start:.1f} s, {args.workers} worker(s)")
     return 0
 

@@ -28,7 +28,7 @@ def read_auction(observation: Observation) -> AuctionView:
     high: Bid | None = None
     bidder: Seat | None = None
     multiplier = 1
-    bids: list[list[Bid]] = [[], [], [], []]
+    bids: list[list[Bid]] = [[] for _ in range(observation.players)]
     for seat, action in observation.auction:
         if isinstance(action, Bid):
             high, bidder = action, seat

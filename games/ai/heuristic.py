@@ -1,4 +1,10 @@
-"""The heuristic bot: a hand evaluator for the auction and rules of thumb for the cards."""
+"""The heuristic bot: a hand evaluator for the auction and rules of thumb for the cards.
+
+The palaristi game bids from ``hand_estimate``; the classic game takes, names or passes in
+``taking``. The card play reads the table from the knowledge: two, three or four seats, sides
+that are teams only with four, and partner protection (a winning partner is not trumped when
+the rules leave the choice).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +14,6 @@ from dataclasses import dataclass
 
 from games.engine.actions import BIDS, CLOSE, MAX_BID, MIN_BID, PASS, PLAYS, RECLOSE, Action, Play
 from games.engine.assist import obligatory_action, with_pilotta_call
-from games.engine.cards import mask_cards
-from games.engine.declarations import find_declarations
 from games.engine.fast import (
     BEATEN_BY,
     POINTS,
@@ -23,7 +27,9 @@ from games.engine.fast import (
 from games.engine.observation import Observation
 
 from .auction_view import AuctionView, read_auction
+from .hand_value import declaration_points, side_suit_worth
 from .knowledge import Knowledge, read_knowledge
+from .taking import taking_action
 
 # Ranks 7 8 9 T J Q K A: what a card adds to its holder's expected card points.
 TRUMP_WORTH = (3, 3, 15, 7, 20, 4, 4, 9)
@@ -42,10 +48,11 @@ class Knobs:
     close_margin: int  # how sure the defence must be before closing
     reclose_margin: int
     noise: float  # chance of a random legal card instead of the considered one
+    take_looseness: int = 0  # classic game: how much weaker a hand it takes with
 
 
 MEDIUM = Knobs(bid_margin=0, close_margin=25, reclose_margin=15, noise=0.0)
-EASY = Knobs(bid_margin=10, close_margin=10, reclose_margin=15, noise=0.3)
+EASY = Knobs(bid_margin=10, close_margin=10, reclose_margin=15, noise=0.3, take_looseness=10)
 
 
 def choose_heuristic(observation: Observation, rng: random.Random, knobs: Knobs) -> Action:
@@ -54,6 +61,8 @@ def choose_heuristic(observation: Observation, rng: random.Random, knobs: Knobs)
     if forced is not None:
         return forced
     if observation.contract is None:
+        if observation.turned is not None:
+            return taking_action(observation, knobs.take_looseness)
         return auction_action(observation, knobs)
     plays = [a for a in observation.legal_actions if isinstance(a, Play)]
     if knobs.noise and rng.random() < knobs.noise:
@@ -65,14 +74,6 @@ def choose_heuristic(observation: Observation, rng: random.Random, knobs: Knobs)
 # --- the auction ------------------------------------------------------------------------------
 
 
-def declaration_points(hand: Mask) -> int:
-    """Return the declarations of a hand, weighted by how often they are likely to score."""
-    total = 0
-    for declaration in find_declarations(mask_cards(hand)):
-        total += declaration.value if declaration.kind == "four" else declaration.value * 7 // 10
-    return total
-
-
 def hand_estimate(hand: Mask, trump: int) -> int:
     """Estimate the card points the team takes with ``trump`` as trumps, own declarations aside."""
     trumps = cards_of(hand & SUIT_MASKS[trump])
@@ -82,17 +83,6 @@ def hand_estimate(hand: Mask, trump: int) -> int:
         if suit != trump:
             estimate += side_suit_worth(hand >> (8 * suit) & 0xFF)
     return estimate
-
-
-def side_suit_worth(ranks: int) -> int:
-    """Return what a side suit (an 8-bit rank pattern) is worth to its holder."""
-    ace, ten, king = ranks >> 7 & 1, ranks >> 3 & 1, ranks >> 6 & 1
-    worth = 12 * ace
-    if ten:
-        worth += 8 if ace else 3 if ranks.bit_count() >= 3 else 0
-    if king and ace and ten:
-        worth += 3
-    return worth
 
 
 def defence_estimate(hand: Mask, trump: int) -> int:
@@ -169,9 +159,9 @@ def higher_unseen(card: int, k: Knowledge) -> Mask:
     return BEATEN_BY[k.trump][card] & SUIT_MASKS[card >> 3] & k.unseen
 
 
-def opponents(k: Knowledge) -> tuple[int, int]:
-    """Return the two seats of the other team."""
-    return ((k.seat + 1) % 4, (k.seat + 3) % 4)
+def opponents(k: Knowledge) -> tuple[int, ...]:
+    """Return the seats of the other sides (the other team with four players)."""
+    return k.opponents
 
 
 def may_hold(seat: int, cards: Mask, k: Knowledge) -> Mask:
@@ -205,9 +195,10 @@ def lead_card(k: Knowledge, legal: Mask) -> int:
     trump = k.trump
     trumps_mask = SUIT_MASKS[trump]
     my_trumps = legal & trumps_mask
-    foes = opponents(k)
-    foe_trumps = may_hold(foes[0], trumps_mask, k) | may_hold(foes[1], trumps_mask, k)
-    if k.seat % 2 == k.bidders and my_trumps and foe_trumps:
+    foe_trumps = 0
+    for foe in opponents(k):
+        foe_trumps |= may_hold(foe, trumps_mask, k)
+    if k.side(k.seat) == k.bidders and my_trumps and foe_trumps:
         top = max(cards_of(my_trumps), key=lambda c: STRENGTH[trump][c])
         if not higher_unseen(top, k):
             return top
@@ -239,9 +230,11 @@ def foe_may_ruff(suit: int, k: Knowledge) -> bool:
 def lead_cost(card: int, k: Knowledge) -> int:
     """Return how bad leading a non-master side card is; partner ruffing makes it good."""
     cost = discard_cost(card, k)
-    partner = (k.seat + 2) % 4
-    if not may_hold(partner, SUIT_MASKS[card >> 3], k) and may_hold(
-        partner, SUIT_MASKS[k.trump], k
+    partner = k.partner
+    if (
+        partner is not None
+        and not may_hold(partner, SUIT_MASKS[card >> 3], k)
+        and may_hold(partner, SUIT_MASKS[k.trump], k)
     ):
         cost -= 15
     if foe_may_ruff(card >> 3, k):
@@ -253,27 +246,31 @@ def follow_card(k: Knowledge, legal: Mask) -> int:
     """Follow: feed a partner who keeps the trick, win cheaply when worth it, else play low."""
     trump = k.trump
     best = winning_card(k.trick, trump)
-    winner = (k.leader + k.trick.index(best)) % 4
+    winner = k.seat_at(k.trick.index(best))
+    partner_wins = k.side(winner) == k.side(k.seat)
+    if partner_wins and k.protection and legal & ~SUIT_MASKS[trump]:
+        # Partner protection: no need to trump (or over-trump) a partner who holds the trick.
+        legal &= ~SUIT_MASKS[trump]
     cards = cards_of(legal)
-    if winner % 2 == k.seat % 2 and trick_is_safe(best, k):
+    if partner_wins and trick_is_safe(best, k):
         return max(cards, key=lambda c: feed_value(c, k))
     winning = [c for c in cards if beats(c, best, trump)]
     safe = [c for c in winning if trick_is_safe(c, k)]
     if safe:
         return min(safe, key=lambda c: (c >> 3 == trump, STRENGTH[trump][c]))
     trick_points = sum(POINTS[trump][c] for c in k.trick)
-    if winning and trick_points >= 10 and len(k.trick) == 2:
+    if winning and trick_points >= 10 and len(k.trick) == k.players - 2:
         return min(winning, key=lambda c: STRENGTH[trump][c])
     return min(cards, key=lambda c: discard_cost(c, k))
 
 
 def trick_is_safe(card: int, k: Knowledge) -> bool:
     """Say whether ``card``, played now, cannot be beaten by an opponent still to play."""
-    still_to_play = 3 - len(k.trick)
+    still_to_play = k.players - 1 - len(k.trick)
     beaters = BEATEN_BY[k.trump][card]
     for offset in range(1, still_to_play + 1):
-        seat = (k.seat + offset) % 4
-        if seat % 2 != k.seat % 2 and may_hold(seat, beaters, k):
+        seat = (k.seat + offset) % k.players
+        if k.side(seat) != k.side(k.seat) and may_hold(seat, beaters, k):
             return False
     return True
 

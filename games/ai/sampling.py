@@ -16,39 +16,47 @@ from .knowledge import Knowledge
 ANNOUNCEMENT_TRIES = 200
 
 
-def sample_hands(k: Knowledge, rng: random.Random) -> tuple[Mask, Mask, Mask, Mask]:
-    """Return all four hands: this seat's own, and a random deal of the unseen cards to the others.
+def sample_hands(k: Knowledge, rng: random.Random) -> tuple[Mask, ...]:
+    """Return every seat's hand: its own, and a random deal of the unseen cards to the others.
 
     Each other seat gets its known cards, then unseen cards it is not barred from, as many as it
-    holds; the draw is checked card by card so that it can always be completed.
+    holds; the draw is checked card by card so that it can always be completed. With two players
+    the unseen cards left over are the unused ones, dealt to no one.
     """
-    others = [s for s in range(4) if s != k.seat]
-    hands = [0, 0, 0, 0]
+    players = k.players
+    unused = players  # a holder for the cards no one was dealt
+    others = [s for s in range(players) if s != k.seat]
+    hands = [0] * (players + 1)
     hands[k.seat] = k.hand
-    capacity = [0, 0, 0, 0]
+    capacity = [0] * (players + 1)
+    forbidden = [*k.forbidden, 0]
     pool = k.unseen
     for seat in others:
         hands[seat] = k.known[seat] & k.unseen
         pool &= ~hands[seat]
         capacity[seat] = k.counts[seat] - hands[seat].bit_count()
+    capacity[unused] = pool.bit_count() - sum(capacity[seat] for seat in others)
+    holders = [*others, unused] if capacity[unused] > 0 else others
     cards = cards_of(pool)
     rng.shuffle(cards)
-    allowed = {card: _allowed_seats(card, k, others, capacity) for card in cards}
+    allowed = {card: _allowed_seats(card, forbidden, holders, capacity) for card in cards}
     # The most constrained cards first: they are the ones that can run out of room.
     cards.sort(key=lambda card: len(allowed[card]))
-    buckets = _buckets(cards, allowed, others)
+    buckets = _buckets(cards, allowed, holders)
     for card in cards:
         choices = allowed[card]
-        pattern = _pattern(choices, others)
+        pattern = _pattern(choices, holders)
         buckets[pattern] -= 1
-        seat = _pick_seat(choices, capacity, buckets, others, rng)
+        seat = _pick_seat(choices, capacity, buckets, holders, rng)
         hands[seat] |= 1 << card
         capacity[seat] -= 1
-    return (hands[0], hands[1], hands[2], hands[3])
+    return tuple(hands[:players])
 
 
-def _allowed_seats(card: int, k: Knowledge, others: list[int], capacity: list[int]) -> list[int]:
-    seats = [s for s in others if not k.forbidden[s] >> card & 1 and capacity[s] > 0]
+def _allowed_seats(
+    card: int, forbidden: list[Mask], others: list[int], capacity: list[int]
+) -> list[int]:
+    seats = [s for s in others if not forbidden[s] >> card & 1 and capacity[s] > 0]
     # Inferences cannot contradict each other in a real round; fall back to any seat if they do.
     return seats or [s for s in others if capacity[s] > 0]
 
@@ -58,18 +66,19 @@ def _pattern(seats: list[int], others: list[int]) -> int:
 
 
 def _buckets(cards: list[int], allowed: dict[int, list[int]], others: list[int]) -> list[int]:
-    """Count the cards by the set of seats allowed to hold them (a 3-bit pattern)."""
-    buckets = [0] * 8
+    """Count the cards by the set of holders allowed to hold them (a bit pattern)."""
+    buckets = [0] * (1 << len(others))
     for card in cards:
         buckets[_pattern(allowed[card], others)] += 1
     return buckets
 
 
 def _feasible(capacity: list[int], buckets: list[int], others: list[int]) -> bool:
-    """Say whether the cards left fit (Hall's condition over every set of seats)."""
-    for subset in range(1, 8):
-        room = sum(capacity[others[i]] for i in range(3) if subset >> i & 1)
-        need = sum(buckets[p] for p in range(1, 8) if p & ~subset == 0)
+    """Say whether the cards left fit (Hall's condition over every set of holders)."""
+    patterns = 1 << len(others)
+    for subset in range(1, patterns):
+        room = sum(capacity[others[i]] for i in range(len(others)) if subset >> i & 1)
+        need = sum(buckets[p] for p in range(1, patterns) if p & ~subset == 0)
         if need > room:
             return False
     return True
@@ -99,7 +108,7 @@ def _pick_seat(
 def matches_announcements(hands: tuple[Mask, ...], k: Knowledge, observation: Observation) -> bool:
     """Say whether seats that announced but have not shown hold what they announced."""
     played = played_by_seat(observation)
-    for seat in range(4):
+    for seat in range(observation.players):
         announced = observation.announcements[seat]
         if seat == k.seat or not announced or observation.shown[seat]:
             continue
@@ -112,19 +121,20 @@ def matches_announcements(hands: tuple[Mask, ...], k: Knowledge, observation: Ob
 
 def played_by_seat(observation: Observation) -> list[Mask]:
     """Return the cards each seat has played so far."""
-    played = [0, 0, 0, 0]
+    players = observation.players
+    played = [0] * players
     tricks = [(t.leader, t.cards) for t in observation.tricks]
     if observation.current_trick is not None:
         tricks.append((observation.current_trick.leader, observation.current_trick.cards))
     for leader, cards in tricks:
         for position, card in enumerate(cards):
-            played[(leader + position) % 4] |= card.mask
+            played[(leader + position) % players] |= card.mask
     return played
 
 
 def sample_consistent(
     k: Knowledge, observation: Observation, rng: random.Random, deadline: float = math.inf
-) -> tuple[Mask, Mask, Mask, Mask]:
+) -> tuple[Mask, ...]:
     """Return a sample that also honours announced declarations, when one is found quickly.
 
     The search for such a sample gives up after ``ANNOUNCEMENT_TRIES`` draws or at ``deadline``

@@ -65,10 +65,16 @@ def order_moves(
 
 
 class Solver:
-    """Alpha-beta over card points, with a transposition table keyed by hands and leader."""
+    """Alpha-beta over card points, with a transposition table keyed by hands and leader.
 
-    def __init__(self, trump: int) -> None:
+    ``protection``: the classic game of four's partner protection; ``players``: 4, or 2 (the
+    classic game of two, each seat its own side: ``seat % 2`` names the side either way).
+    """
+
+    def __init__(self, trump: int, protection: bool = False, players: int = 4) -> None:
         self.trump = trump
+        self.protection = protection
+        self.players = players
         self.table: dict[tuple[Mask, Mask, Mask, Mask, int], tuple[int, int]] = {}
         self.nodes = 0
 
@@ -80,7 +86,7 @@ class Solver:
         """Return team 0's points from ``pos`` within the window (fail-soft)."""
         trick = pos.trick
         best = winning_card(trick, self.trump) if trick else NO_CARD
-        best_seat = (pos.leader + trick.index(best)) % 4 if trick else -1
+        best_seat = (pos.leader + trick.index(best)) % self.players if trick else -1
         gained = sum(POINTS[self.trump][card] for card in trick)
         return self._search(
             list(pos.hands), pos.leader, len(trick), best, best_seat, gained, trick, alpha, beta
@@ -101,9 +107,10 @@ class Solver:
         self.nodes += 1
         if played == 0:
             return self._trick_start(hands, leader, alpha, beta)
-        seat = (leader + played) % 4
+        seat = (leader + played) % self.players
         trump = self.trump
-        moves = legal_mask_from(hands[seat], trick[0] >> 3, best, trump)
+        free = self.protection and best_seat == (seat + 2) % 4
+        moves = legal_mask_from(hands[seat], trick[0] >> 3, best, trump, free)
         maximizing = seat % 2 == 0
         value = -INFINITY if maximizing else INFINITY
         for card in order_moves(moves, tuple(hands), seat, trump, best, best_seat):
@@ -111,7 +118,7 @@ class Solver:
             takes = BEATEN_BY[trump][best] >> card & 1
             new_best, new_seat = (card, seat) if takes else (best, best_seat)
             points = gained + POINTS[trump][card]
-            if played == 3:
+            if played == self.players - 1:
                 child = self._after_trick(hands, new_seat, points, alpha, beta)
             else:
                 child = self._search(
@@ -178,7 +185,7 @@ class Solver:
 def solve(pos: PlayPosition) -> tuple[int, int]:
     """Return the card points each team takes from ``pos`` on with perfect play."""
     total = remaining_points(pos)
-    team0 = Solver(pos.trump).value(pos)
+    team0 = Solver(pos.trump, pos.protection, pos.players).value(pos)
     return (team0, total - team0)
 
 
@@ -186,7 +193,7 @@ def move_values(pos: PlayPosition, solver: Solver | None = None) -> dict[int, in
     """Return, for each legal card of the seat to act, the points its team takes from ``pos`` on."""
     from games.engine.fast import legal, play
 
-    solver = solver or Solver(pos.trump)
+    solver = solver or Solver(pos.trump, pos.protection, pos.players)
     total = remaining_points(pos)
     team = pos.to_act % 2
     values = {}

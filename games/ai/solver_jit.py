@@ -1,7 +1,9 @@
 """The open-hand solver compiled with numba: the search of ``solver`` on arrays.
 
-The transposition table is a numpy hash table keyed by the four hands, the leader and the trump;
-a value depends on nothing else, so entries stay valid from one solve to the next.
+The transposition table is a numpy hash table keyed by the four hands, the leader and the
+rules (``rules = trump + 4 * protection + 8 * (players == 2)``: partner protection in the classic
+game of four, two seats in the classic game of two); a value depends on nothing else, so entries
+stay valid from one solve to the next. Seats are counted with ``& (players - 1)``: 2 or 4 seats.
 """
 
 from __future__ import annotations
@@ -88,8 +90,11 @@ def _order(
 
 
 @jit(cache=True)
-def _legal(hand: int, played: int, led: int, best: int, trump: int) -> int:
-    """Return the legal cards of ``hand`` (fast.legal_mask_from on arrays)."""
+def _legal(hand: int, played: int, led: int, best: int, trump: int, free: bool) -> int:
+    """Return the legal cards of ``hand`` (fast.legal_mask_from on arrays).
+
+    ``free``: partner protection, the seat's partner holding the trick.
+    """
     if played == 0:
         return hand
     follow: int = hand & _SUITS[led]
@@ -101,15 +106,16 @@ def _legal(hand: int, played: int, led: int, best: int, trump: int) -> int:
     trumps: int = hand & _SUITS[trump]
     if trumps:
         higher = trumps & _BEATEN[trump, best]
-        return higher if higher else trumps
+        chosen = higher if higher else trumps
+        return chosen | (hand & ~_SUITS[trump]) if free else chosen
     return hand
 
 
 @jit(cache=True)
-def _slot(hands: np.ndarray, leader: int, trump: int) -> int:
-    """Return the table slot of a trick start."""
+def _slot(hands: np.ndarray, leader: int, rules: int) -> int:
+    """Return the table slot of a trick start (``rules``: the trump, and protection above it)."""
     key = (hands[0] * 0x2545F4914F6CDD1D) ^ (hands[1] * 0x5851F42D4C957F2D)
-    key ^= (hands[2] * 0x14057B7EF767814F) ^ (hands[3] * 0x1B873593) ^ (leader * 7 + trump * 31)
+    key ^= (hands[2] * 0x14057B7EF767814F) ^ (hands[3] * 0x1B873593) ^ (leader * 7 + rules * 31)
     key ^= key >> 29
     key *= 0x3C79AC492BA7B653
     key ^= key >> 32
@@ -136,13 +142,19 @@ def _card_of(bit: int) -> int:
 
 
 @jit(cache=True)
-def _last_trick(hands: np.ndarray, leader: int, trump: int) -> int:
+def _players(rules: int) -> int:
+    """Return the number of seats the rules say: 2 or 4."""
+    return 2 if rules & 8 else 4
+
+
+@jit(cache=True)
+def _last_trick(hands: np.ndarray, leader: int, trump: int, players: int) -> int:
     """Return team 0's points from the last trick, every hand holding one card."""
     best = _card_of(hands[leader])
     best_seat = leader
     points = _POINTS[trump, best] + LAST_TRICK_BONUS
-    for offset in range(1, 4):
-        seat = (leader + offset) & 3
+    for offset in range(1, players):
+        seat = (leader + offset) & (players - 1)
         card = _card_of(hands[seat])
         points += _POINTS[trump, card]
         if (_BEATEN[trump, best] >> card) & 1:
@@ -175,15 +187,17 @@ def _drop_equivalent(legal_cards: int, alive: int, trump: int) -> int:
 def _enter(
     frame: np.ndarray,
     hands: np.ndarray,
-    trump: int,
+    rules: int,
     row: np.ndarray,
     scores: np.ndarray,
     table_keys: np.ndarray,
     table_bounds: np.ndarray,
 ) -> bool:
     """Open a node: answer from the table when it can (True), else order its moves."""
+    trump = rules & 3
+    players = _players(rules)
     leader, played = frame[LEADER], frame[PLAYED]
-    seat = (leader + played) & 3
+    seat = (leader + played) & (players - 1)
     hand = hands[seat]
     frame[SLOT] = -1
     frame[LOWER], frame[UPPER] = -INFINITY, INFINITY
@@ -192,12 +206,12 @@ def _enter(
             frame[VALUE] = 0
             return True
         if hand & (hand - 1) == 0:
-            frame[VALUE] = _last_trick(hands, leader, trump)
+            frame[VALUE] = _last_trick(hands, leader, trump, players)
             return True
-        slot = _slot(hands, leader, trump)
+        slot = _slot(hands, leader, rules)
         frame[SLOT] = slot
         if (
-            table_keys[slot, 4] == leader + 4 * trump + 16
+            table_keys[slot, 4] == leader + 4 * rules + 16
             and table_keys[slot, 0] == hands[0]
             and table_keys[slot, 1] == hands[1]
             and table_keys[slot, 2] == hands[2]
@@ -214,10 +228,11 @@ def _enter(
                 frame[VALUE] = upper
                 return True
     frame[WINDOW_ALPHA], frame[WINDOW_BETA] = frame[ALPHA], frame[BETA]
-    legal_cards = _legal(hand, played, frame[LED], frame[BEST], trump)
+    best, best_seat = frame[BEST], frame[BEST_SEAT]
+    free = (rules & 4) != 0 and played > 0 and best_seat == (seat + 2) & 3
+    legal_cards = _legal(hand, played, frame[LED], best, trump, free)
     alive = hands[0] | hands[1] | hands[2] | hands[3] | frame[TRICK]
     legal_cards = _drop_equivalent(legal_cards, alive & ~hand, trump)
-    best, best_seat = frame[BEST], frame[BEST_SEAT]
     frame[COUNT] = _order(legal_cards, hands, seat, trump, played, best, best_seat, row, scores)
     frame[NEXT] = 0
     frame[VALUE] = -INFINITY if (seat & 1) == 0 else INFINITY
@@ -226,11 +241,11 @@ def _enter(
 
 @jit(cache=True)
 def _descend(
-    frame: np.ndarray, child: np.ndarray, hands: np.ndarray, trump: int, card: int
+    frame: np.ndarray, child: np.ndarray, hands: np.ndarray, trump: int, players: int, card: int
 ) -> None:
     """Play ``card`` at ``frame`` and set up the child node."""
     leader, played = frame[LEADER], frame[PLAYED]
-    seat = (leader + played) & 3
+    seat = (leader + played) & (players - 1)
     best, best_seat, led = frame[BEST], frame[BEST_SEAT], frame[LED]
     hands[seat] ^= 1 << card
     if played == 0:
@@ -239,7 +254,7 @@ def _descend(
         best, best_seat = card, seat
     points = frame[GAINED] + _POINTS[trump, card]
     offset = 0
-    if played == 3:
+    if played == players - 1:
         if hands[0] == 0 and hands[1] == 0 and hands[2] == 0 and hands[3] == 0:
             points += LAST_TRICK_BONUS
         offset = points if (best_seat & 1) == 0 else 0
@@ -255,7 +270,7 @@ def _descend(
 
 
 @jit(cache=True)
-def _close(frame: np.ndarray, hands: np.ndarray, trump: int, table_keys: np.ndarray,
+def _close(frame: np.ndarray, hands: np.ndarray, rules: int, table_keys: np.ndarray,
            table_bounds: np.ndarray) -> None:  # fmt: skip
     """Store a searched trick start's value as a bound or an exact value."""
     slot = frame[SLOT]
@@ -270,7 +285,7 @@ def _close(frame: np.ndarray, hands: np.ndarray, trump: int, table_keys: np.ndar
         lower = upper = value
     for i in range(4):
         table_keys[slot, i] = hands[i]
-    table_keys[slot, 4] = frame[LEADER] + 4 * trump + 16
+    table_keys[slot, 4] = frame[LEADER] + 4 * rules + 16
     table_bounds[slot, 0] = lower
     table_bounds[slot, 1] = upper
 
@@ -284,7 +299,7 @@ STATE_FIELDS = 5
 @jit(cache=True)
 def _start(
     hands: np.ndarray,
-    trump: int,
+    rules: int,
     root: np.ndarray,
     rows: np.ndarray,
     scores: np.ndarray,
@@ -295,14 +310,14 @@ def _start(
 ) -> None:
     """Open the root frame of a search."""
     frames[0, :] = root
-    returning = _enter(frames[0], hands, trump, rows[0], scores[0], table_keys, table_bounds)
+    returning = _enter(frames[0], hands, rules, rows[0], scores[0], table_keys, table_bounds)
     state[DEPTH], state[RETURNING], state[DONE], state[RESULT] = 0, returning, 0, 0
 
 
 @jit(cache=True)
 def _search(
     hands: np.ndarray,
-    trump: int,
+    rules: int,
     rows: np.ndarray,
     scores: np.ndarray,
     frames: np.ndarray,
@@ -316,6 +331,8 @@ def _search(
     A search that runs out of nodes stops before entering a child and resumes there on the next
     call; the table only ever receives finished nodes, so an abandoned search leaves it sound.
     """
+    trump = rules & 3
+    players = _players(rules)
     depth = state[DEPTH]
     returning = state[RETURNING] == 1
     nodes = 0
@@ -329,7 +346,7 @@ def _search(
                 return True
             depth -= 1
             frame = frames[depth]
-            seat = (frame[LEADER] + frame[PLAYED]) & 3
+            seat = (frame[LEADER] + frame[PLAYED]) & (players - 1)
             hands[seat] ^= 1 << rows[depth, frame[NEXT]]
             child = result + frame[OFFSET]
             if (seat & 1) == 0:
@@ -343,7 +360,7 @@ def _search(
                 frame[NEXT] = frame[COUNT]
             returning = False
         if frame[NEXT] >= frame[COUNT]:
-            _close(frame, hands, trump, table_keys, table_bounds)
+            _close(frame, hands, rules, table_keys, table_bounds)
             returning = True
             continue
         if nodes >= quota:
@@ -351,10 +368,10 @@ def _search(
             state[NODES] += nodes
             return False
         nodes += 1
-        _descend(frame, frames[depth + 1], hands, trump, rows[depth, frame[NEXT]])
+        _descend(frame, frames[depth + 1], hands, trump, players, rows[depth, frame[NEXT]])
         depth += 1
         returning = _enter(
-            frames[depth], hands, trump, rows[depth], scores[depth], table_keys, table_bounds
+            frames[depth], hands, rules, rows[depth], scores[depth], table_keys, table_bounds
         )
 
 
@@ -422,18 +439,19 @@ class CompiledSolver:
         if trick:
             best = winning_card(trick, trump)
             root[LED], root[BEST] = trick[0] >> 3, best
-            root[BEST_SEAT] = (pos.leader + trick.index(best)) % 4
+            root[BEST_SEAT] = (pos.leader + trick.index(best)) % pos.players
             root[GAINED] = sum(POINTS[trump][card] for card in trick)
             root[TRICK] = sum(1 << card for card in trick)
         root[ALPHA], root[BETA] = alpha, beta
         arrays = (self.rows, self.scores, self.frames, self.table_keys, self.table_bounds)
-        _start(hands, trump, root, *arrays, self.state)
+        rules = trump + 4 * int(pos.protection) + 8 * int(pos.players == 2)
+        _start(hands, rules, root, *arrays, self.state)
         if deadline is None:
-            _search(hands, trump, *arrays, self.state, UNLIMITED)
+            _search(hands, rules, *arrays, self.state, UNLIMITED)
             return int(self.state[RESULT])
         # The clock is read before every slice, also the first: many small probes add up.
         while time.perf_counter() <= deadline:
-            if _search(hands, trump, *arrays, self.state, self.slice_nodes):
+            if _search(hands, rules, *arrays, self.state, self.slice_nodes):
                 return int(self.state[RESULT])
         raise SearchTimeout
 

@@ -1,4 +1,11 @@
-"""The strong bot: determinized open-hand search for the cards, the fitted model for the auction."""
+"""The strong bot: determinized open-hand search for the cards, the fitted model for the auction.
+
+The classic game: with four players (under partner protection) and with two, the cards are
+searched the same way, each sampled deal's value being the classic score margin
+(``classic_sheet``); the taking is the medium heuristic's. With three players, each for
+themself, the game is not one of two sides, which the solver needs: the strong level plays the
+medium heuristic there.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +19,7 @@ from games.engine.fast import Mask, PlayPosition, mask_of
 from games.engine.observation import Observation
 
 from .auction_view import AuctionView, read_auction
+from .classic_sheet import sample_scorer
 from .evaluator import (
     bidder_estimate,
     bidding_model,
@@ -19,9 +27,11 @@ from .evaluator import (
     defence_shift,
     partner_shift,
 )
-from .heuristic import declaration_points, play_card
+from .hand_value import declaration_points
+from .heuristic import MEDIUM, choose_heuristic, play_card
 from .knowledge import Knowledge, read_knowledge
 from .sampling import played_by_seat, sample_consistent
+from .solver import remaining_points
 from .solver_jit import SearchTimeout, shared_solver
 
 DEFAULT_BUDGET = 0.5  # seconds per card decision, honoured to within one search slice
@@ -43,6 +53,9 @@ CLOSER_STRENGTH = 20
 
 def choose_strong(observation: Observation, rng: random.Random, budget: float | None) -> Action:
     """Return the strong bot's action for the seat to act."""
+    classic = observation.ruleset.is_classic
+    if classic and (observation.players == 3 or observation.contract is None):
+        return choose_heuristic(observation, rng, MEDIUM)
     forced = obligatory_action(observation)
     if forced is not None:
         return forced
@@ -68,6 +81,7 @@ def search_card(observation: Observation, rng: random.Random, budget: float) -> 
     k = read_knowledge(observation)
     solver = shared_solver()
     bidders = auction_bidders(observation) if AUCTION_WEIGHTS else []
+    classic = observation.ruleset.is_classic
     totals: dict[int, float] = {}
     samples = 0
     while samples < MAX_SAMPLES and time.perf_counter() < deadline:
@@ -78,6 +92,9 @@ def search_card(observation: Observation, rng: random.Random, budget: float) -> 
         except SearchTimeout:
             break
         weight = auction_weight(bidders, hands)
+        if classic:
+            scorer = sample_scorer(k, observation, hands, remaining_points(pos))
+            values = {card: scorer.margin(value) for card, value in values.items()}
         for card, value in values.items():
             totals[card] = totals.get(card, 0.0) + weight * value
         samples += 1
@@ -116,7 +133,7 @@ def auction_bidders(observation: Observation) -> list[BidderView]:
     return found
 
 
-def auction_weight(bidders: list[BidderView], hands: tuple[Mask, Mask, Mask, Mask]) -> float:
+def auction_weight(bidders: list[BidderView], hands: tuple[Mask, ...]) -> float:
     """Return how likely a sampled deal makes the bids seen, up to a constant factor.
 
     Each bidder is taken to have bid about its estimate; a deal that gives it a hand worth much
@@ -130,9 +147,17 @@ def auction_weight(bidders: list[BidderView], hands: tuple[Mask, Mask, Mask, Mas
     return weight
 
 
-def sampled_position(k: Knowledge, hands: tuple[Mask, Mask, Mask, Mask]) -> PlayPosition:
-    """Return the solver's position for a sampled deal."""
-    return PlayPosition(hands, k.trick, k.leader, k.trump)
+def sampled_position(k: Knowledge, hands: tuple[Mask, ...]) -> PlayPosition:
+    """Return the solver's position for a sampled deal (four seats, or two)."""
+    four = (*hands, 0, 0) if k.players == 2 else hands
+    return PlayPosition(
+        (four[0], four[1], four[2], four[3]),
+        k.trick,
+        k.leader,
+        k.trump,
+        protection=k.protection,
+        players=k.players,
+    )
 
 
 def fallback_card(k: Knowledge, observation: Observation) -> int:

@@ -3,6 +3,10 @@
 Cards are small ints, ``suit * 8 + rank`` (suits C D H S = 0..3, ranks 7 8 9 T J Q K A = 0..7), and
 a hand is an int with bit ``1 << card`` set for each card held: the same encoding as the friendly
 engine. Seats are 0..3, play moves from ``s`` to ``(s + 1) % 4`` and a seat's team is ``seat % 2``.
+Tables of two sides: the palaristi game, the classic game of four, whose partner protection
+(RULES.md §9) a position carries as ``protection``, and the classic game of two (``players=2``:
+seats 0 and 1, each its own side, so that ``seat % 2`` still names the side). The random
+playouts are for four seats.
 
 Two layers:
 
@@ -154,9 +158,9 @@ def winning_card(cards: Sequence[Card], trump: Suit) -> Card:
     return best
 
 
-def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit) -> Seat:
+def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit, players: int = 4) -> Seat:
     """Return the seat that wins a trick, ``cards`` being in play order from ``leader``."""
-    return (leader + list(cards).index(winning_card(cards, trump))) % 4
+    return (leader + list(cards).index(winning_card(cards, trump))) % players
 
 
 def trick_points(cards: Iterable[Card], trump: Suit) -> int:
@@ -168,11 +172,15 @@ def trick_points(cards: Iterable[Card], trump: Suit) -> int:
 # --- legal cards (RULES.md §4) ----------------------------------------------------------------
 
 
-def legal_mask_from(hand: Mask, led: Suit, best: Card, trump: Suit) -> Mask:
+def legal_mask_from(
+    hand: Mask, led: Suit, best: Card, trump: Suit, partner_winning: bool = False
+) -> Mask:
     """Return the legal cards of ``hand`` given the led suit and the winning card of the trick.
 
     ``led`` is ``NO_SUIT`` (and ``best`` ignored) when the trick is empty. The winning card is the
     highest trump on the trick whenever a trump is on it, which is all the rules need to know.
+    ``partner_winning`` is partner protection (RULES.md §9): the player's partner holds the trick,
+    so a player who cannot follow need not trump, though a trump over a trump must still beat it.
     """
     if led == NO_SUIT:
         return hand
@@ -184,17 +192,30 @@ def legal_mask_from(hand: Mask, led: Suit, best: Card, trump: Suit) -> Mask:
         return follow & BEATEN_BY[trump][best] or follow
     trumps = hand & SUIT_MASKS[trump]
     if trumps:
-        # Void in the led suit: you must trump, partner winning or not. Over a trump you must
-        # over-trump if you can, otherwise under-trump (any trump beats a side card).
+        # Void in the led suit: you must trump (without partner protection, partner winning or
+        # not). Over a trump you must over-trump if you can, otherwise under-trump (any trump
+        # beats a side card).
+        if partner_winning:
+            return hand & ~SUIT_MASKS[trump] | (trumps & BEATEN_BY[trump][best] or trumps)
         return trumps & BEATEN_BY[trump][best] or trumps
     return hand
 
 
-def legal_mask(hand: Mask, trick: Sequence[Card], trump: Suit) -> Mask:
+def legal_mask(
+    hand: Mask, trick: Sequence[Card], trump: Suit, *, partner_winning: bool = False
+) -> Mask:
     """Return the legal cards of ``hand`` on ``trick`` (cards in play order, maybe empty)."""
     if not trick:
         return hand
-    return legal_mask_from(hand, trick[0] >> 3, winning_card(trick, trump), trump)
+    return legal_mask_from(hand, trick[0] >> 3, winning_card(trick, trump), trump, partner_winning)
+
+
+def partner_winning(trick: Sequence[Card], leader: Seat, trump: Suit) -> bool:
+    """Say whether the partner of the seat to act holds the trick (four seats)."""
+    if not trick:
+        return False
+    winner = (leader + list(trick).index(winning_card(trick, trump))) % 4
+    return winner == (leader + len(trick) + 2) % 4
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -205,6 +226,9 @@ class PlayPosition(NamedTuple):
 
     ``trick`` holds the cards of the unfinished trick in play order from ``leader``; ``points``
     and ``tricks`` count the finished tricks per team (points include the last-trick bonus).
+    ``protection`` is the classic game's partner protection; ``players`` is 4, or 2 for the
+    classic game of two (whose hands hold the dealt cards only; ``hands[2]`` and ``hands[3]``
+    stay empty).
     """
 
     hands: tuple[Mask, Mask, Mask, Mask]
@@ -213,16 +237,36 @@ class PlayPosition(NamedTuple):
     trump: Suit
     points: tuple[int, int] = (0, 0)
     tricks: tuple[int, int] = (0, 0)
+    protection: bool = False
+    players: int = 4
 
     @classmethod
-    def start(cls, hands: Sequence[Mask], leader: Seat, trump: Suit) -> PlayPosition:
+    def start(
+        cls,
+        hands: Sequence[Mask],
+        leader: Seat,
+        trump: Suit,
+        *,
+        protection: bool = False,
+        players: int = 4,
+    ) -> PlayPosition:
         """Return the position before the first card, ``hands`` indexed by seat."""
-        return cls((hands[0], hands[1], hands[2], hands[3]), (), leader, trump)
+        if players not in (2, 4) or (protection and players != 4):
+            raise ValueError("a position is for four seats, or two without protection")
+        four = (*hands, 0, 0) if players == 2 else hands
+        return cls(
+            (four[0], four[1], four[2], four[3]),
+            (),
+            leader,
+            trump,
+            protection=protection,
+            players=players,
+        )
 
     @property
     def to_act(self) -> Seat:
         """Return the seat to play next."""
-        return (self.leader + len(self.trick)) % 4
+        return (self.leader + len(self.trick)) % self.players
 
     @property
     def is_over(self) -> bool:
@@ -232,7 +276,8 @@ class PlayPosition(NamedTuple):
 
 def legal(pos: PlayPosition) -> Mask:
     """Return the cards the seat to act may play."""
-    return legal_mask(pos.hands[pos.to_act], pos.trick, pos.trump)
+    free = pos.protection and partner_winning(pos.trick, pos.leader, pos.trump)
+    return legal_mask(pos.hands[pos.to_act], pos.trick, pos.trump, partner_winning=free)
 
 
 def play(pos: PlayPosition, card: Card) -> PlayPosition:
@@ -245,9 +290,9 @@ def play(pos: PlayPosition, card: Card) -> PlayPosition:
     hands[seat] ^= bit
     new_hands = (hands[0], hands[1], hands[2], hands[3])
     trick = (*pos.trick, card)
-    if len(trick) < 4:
+    if len(trick) < pos.players:
         return pos._replace(hands=new_hands, trick=trick)
-    winner = trick_winner(trick, pos.leader, pos.trump)
+    winner = trick_winner(trick, pos.leader, pos.trump, pos.players)
     team = winner % 2
     gained = trick_points(trick, pos.trump)
     if not any(new_hands):
@@ -322,15 +367,16 @@ def playout(
     rng: random.Random,
     *,
     trace: list[Card] | None = None,
+    protection: bool = False,
 ) -> Outcome:
     """Play a whole round from the deal at random; ``hands`` (by seat) must all hold 8 cards.
 
     Every card is drawn uniformly among the legal cards of the seat to act. If ``trace`` is given,
-    the cards played are appended to it in play order.
+    the cards played are appended to it in play order. ``protection``: partner protection.
     """
     if any(hand.bit_count() != TRICKS_PER_ROUND for hand in hands) or union(hands) != FULL_DECK:
         raise ValueError("playout needs a full deal: 4 disjoint hands of 8 cards")
-    return _play_tricks(list(hands), leader, trump, 0, 0, 0, 0, rng.getrandbits, trace)
+    return _play_tricks(list(hands), leader, trump, 0, 0, 0, 0, rng.getrandbits, trace, protection)
 
 
 def playout_from(
@@ -340,8 +386,10 @@ def playout_from(
 
     Meant for bots that sample the hidden hands and play out from the current position: the
     outcome counts the tricks already in ``pos`` as well. The hands must be disjoint, and each
-    seat must hold exactly the cards the remaining tricks need of it.
+    seat must hold exactly the cards the remaining tricks need of it. Four seats only.
     """
+    if pos.players != 4:
+        raise ValueError("random playouts are for four seats")
     trump = pos.trump
     hands = list(pos.hands)
     points = list(pos.points)
@@ -353,7 +401,8 @@ def playout_from(
         trick = list(pos.trick)
         seat = pos.to_act
         while len(trick) < 4:
-            bit = _draw(legal_mask(hands[seat], trick, trump), getrandbits)
+            free = pos.protection and partner_winning(trick, leader, trump)
+            bit = _draw(legal_mask(hands[seat], trick, trump, partner_winning=free), getrandbits)
             if not bit:
                 raise ValueError(f"seat {seat} has no card left to play")
             hands[seat] ^= bit
@@ -372,7 +421,16 @@ def playout_from(
     if any(hand.bit_count() != left for hand in hands):
         raise ValueError("every seat must hold one card per remaining trick")
     return _play_tricks(
-        hands, leader, trump, points[0], points[1], tricks[0], tricks[1], getrandbits, trace
+        hands,
+        leader,
+        trump,
+        points[0],
+        points[1],
+        tricks[0],
+        tricks[1],
+        getrandbits,
+        trace,
+        pos.protection,
     )
 
 
@@ -386,6 +444,7 @@ def _play_tricks(
     tricks1: int,
     getrandbits: Callable[[int], int],
     trace: list[Card] | None,
+    protection: bool = False,
 ) -> Outcome:
     """Play whole tricks at random until the hands (all of equal size) are empty.
 
@@ -435,6 +494,8 @@ def _play_tricks(
                     higher = legal & beaten_by[best]
                     if higher:
                         legal = higher
+                    if protection and won_by == (seat + 2) & 3:
+                        legal |= hand & ~trumps_mask
                 else:
                     legal = hand
             count = legal.bit_count()

@@ -128,3 +128,90 @@ def test_stored_bounds_do_not_bend_the_value_of_deep_positions(
     assert CompiledSolver().value(pos) == exact
     assert CompiledSolver().bounded_value(pos, -1000, 1000) == exact
     assert Solver(trump).value(pos) == exact
+
+
+# --- partner protection (the classic game of four) --------------------------------------------
+
+
+def protected_endgame(rng: random.Random, cards_left: int) -> PlayPosition:
+    """Return a position of random protected play with ``cards_left`` cards still to play."""
+    pos = PlayPosition.start(random_deal(rng), rng.randrange(4), rng.randrange(4), protection=True)
+    for _ in range(32 - cards_left):
+        pos = play(pos, rng.choice(cards_of(legal(pos))))
+    return pos
+
+
+@pytest.mark.parametrize("cards_left", [6, 9, 12])
+def test_protected_solvers_agree_with_minimax(cards_left: int) -> None:
+    rng = random.Random(500 + cards_left)
+    for _ in range(15):
+        pos = from_scratch(protected_endgame(rng, cards_left))
+        exact = minimax(pos)  # legal() honours the position's protection
+        assert solve(pos)[0] == exact
+        assert solve_jit(pos)[0] == exact
+
+
+def test_protected_compiled_and_reference_solvers_agree_on_endgames() -> None:
+    rng = random.Random(77)
+    for _ in range(10):
+        pos = protected_endgame(rng, 17)
+        assert CompiledSolver().value(pos) == Solver(pos.trump, protection=True).value(pos)
+        assert shared_solver().move_values(pos) == move_values(pos)
+
+
+def test_protection_changes_values_and_the_shared_table_keeps_them_apart() -> None:
+    rng = random.Random(78)
+    differ = 0
+    for _ in range(30):
+        protected = from_scratch(protected_endgame(rng, 12))
+        plain = protected._replace(protection=False)
+        # The shared solver's table holds both games' entries side by side.
+        assert solve_jit(protected) == solve(protected)
+        assert solve_jit(plain) == solve(plain)
+        assert solve_jit(protected) == solve(protected)
+        differ += solve(protected) != solve(plain)
+    assert differ > 0
+
+
+# --- two players (the classic game of two) ----------------------------------------------------
+
+
+def two_player_deal(rng: random.Random) -> PlayPosition:
+    """Return a classic game of two before the first card: 8 cards each from the 24 from 9 up."""
+    deck = [suit * 8 + rank for suit in range(4) for rank in range(2, 8)]
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[:8]), sum(1 << c for c in deck[8:16])]
+    return PlayPosition.start(hands, rng.randrange(2), rng.randrange(4), players=2)
+
+
+def two_player_endgame(rng: random.Random, cards_left: int) -> PlayPosition:
+    pos = two_player_deal(rng)
+    for _ in range(16 - cards_left):
+        pos = play(pos, rng.choice(cards_of(legal(pos))))
+    return pos
+
+
+@pytest.mark.parametrize("cards_left", [5, 8, 11, 12])
+def test_two_player_solvers_agree_with_minimax(cards_left: int) -> None:
+    rng = random.Random(900 + cards_left)
+    for _ in range(15):
+        pos = from_scratch(two_player_endgame(rng, cards_left))
+        exact = minimax(pos)
+        assert solve(pos)[0] == exact
+        assert solve_jit(pos)[0] == exact
+
+
+def test_two_player_solvers_agree_on_whole_deals() -> None:
+    rng = random.Random(901)
+    for _ in range(10):
+        pos = two_player_deal(rng)
+        assert solve_jit(pos) == solve(pos)
+        assert shared_solver().move_values(pos) == move_values(pos)
+        assert sum(solve(pos)) == remaining_points(pos)
+
+
+def test_a_position_is_for_four_seats_or_two() -> None:
+    with pytest.raises(ValueError, match="four seats, or two"):
+        PlayPosition.start([0, 0, 0], 0, 0, players=3)
+    with pytest.raises(ValueError, match="four seats, or two"):
+        PlayPosition.start([0, 0], 0, 0, players=2, protection=True)

@@ -1,0 +1,331 @@
+"""The bots in the classic game: every level legal at every table, taking, partner protection."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.ai import LEVELS, choose_action, strong, warm_up
+from games.ai.arena import classic_round
+from games.ai.classic_sheet import SampleScorer, sample_scorer
+from games.ai.knowledge import Knowledge, read_knowledge
+from games.ai.sampling import sample_hands
+from games.engine import (
+    Card,
+    Name,
+    Pass,
+    Play,
+    Rank,
+    RoundState,
+    Ruleset,
+    Suit,
+    Take,
+    parse_cards,
+)
+from games.engine.cards import cards_mask
+from games.engine.fast import POINTS, iter_bits
+from games.engine.phase import Phase
+
+PLAYERS = [2, 3, 4]
+
+
+def play_out(
+    state: RoundState, levels: list[str], rng: random.Random, budget: float = 0.01
+) -> RoundState:
+    while state.to_act is not None:
+        seat = state.to_act
+        level = levels[seat % len(levels)]
+        action = choose_action(state.observation(seat), level=level, rng=rng, budget=budget)
+        state = state.apply(seat, action)
+    return state
+
+
+def played_rounds(players: int, level: str, count: int, seed: int) -> list[RoundState]:
+    rng = random.Random(seed)
+    return [play_out(classic_round(seed * 100 + i, players), [level], rng) for i in range(count)]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_classic_rounds(players: int, level: str) -> None:
+    # RoundState.apply refuses an illegal action: finishing the rounds is the check.
+    rounds = played_rounds(players, level, 3 if level == "strong" else 15, players)
+    assert all(state.phase in (Phase.FINISHED, Phase.CANCELLED) for state in rounds)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_mixed_levels_play_legal_classic_rounds(players: int) -> None:
+    rng = random.Random(players)
+    for i in range(10):
+        levels = rng.sample(["random", "easy", "medium", "easy"], players % 4 or 2)
+        play_out(classic_round(1000 + i, players), levels, rng)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_heuristic_takes_most_deals_but_passes_weak_hands(players: int, level: str) -> None:
+    rounds = played_rounds(players, level, 30, 7)
+    taken = sum(state.contract is not None for state in rounds)
+    passes = sum(isinstance(action, Pass) for state in rounds for _, action in state.auction)
+    assert taken >= 20
+    if level == "medium":  # the easy level, looser, passes less
+        assert passes >= 5
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_declarations_and_pilotta_are_always_taken(players: int) -> None:
+    for state in played_rounds(players, "medium", 20, 3):
+        contract = state.contract
+        if contract is None:
+            continue
+        pair = {Card(contract.trump, Rank.KING), Card(contract.trump, Rank.QUEEN)}
+        for seat in range(players):
+            assert state.shown(seat) == state.declarations(seat)
+            if pair <= set(state.hands[seat]):
+                assert {card for _, card in state.pilotta_calls} == pair
+
+
+# --- taking -----------------------------------------------------------------------------------
+
+
+def taking_state(hand: str, turned: str, players: int = 4) -> RoundState:
+    """Return a round, dealer the last seat, in which seat 0 (first to speak) holds ``hand``."""
+    ruleset = Ruleset.classic(players)
+    mine = parse_cards(hand)
+    face = parse_cards(turned)[0]
+    rest = [card for card in ruleset.deck if card not in mine and card != face]
+    hands = [list(mine)] + [rest[5 * i : 5 * i + 5] for i in range(players - 1)]
+    stock = rest[5 * (players - 1) :]
+    return RoundState.new(
+        dealer=players - 1, hands=hands, ruleset=ruleset, turned=face, stock=stock
+    )
+
+
+def decide(state: RoundState, level: str = "medium") -> object:
+    seat = state.to_act
+    assert seat is not None
+    return choose_action(state.observation(seat), level=level, rng=random.Random(0))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("level", ["easy", "medium", "strong"])
+def test_a_strong_hand_in_the_turned_suit_takes(players: int, level: str) -> None:
+    assert decide(taking_state("9H AH TH AC AS", "JH", players), level) == Take()
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("level", ["easy", "medium", "strong"])
+def test_a_weak_hand_passes(players: int, level: str) -> None:
+    assert decide(taking_state("9C QD 9D KS 9S", "QH", players), level) == Pass()
+
+
+def pass_round_one(state: RoundState) -> RoundState:
+    while state.auction_round == 1:
+        assert state.to_act is not None
+        state = state.apply(state.to_act, Pass())
+    return state
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_round_two_names_the_strong_suit(players: int) -> None:
+    state = pass_round_one(taking_state("JS 9S AS TS AC", "7H" if players == 4 else "9H", players))
+    assert decide(state) == Name(Suit.SPADES)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_easy_takes_with_less_than_medium(players: int) -> None:
+    # Over many random hands, the looser easy level takes more often.
+    rng = random.Random(5)
+    easy = medium = 0
+    for _i in range(60):
+        state = classic_round(rng.randrange(10**9), players)
+        easy += isinstance(decide(state, "easy"), Take)
+        medium += isinstance(decide(state, "medium"), Take)
+        assert medium <= easy
+    assert easy > medium
+
+
+# --- partner protection -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_heuristic_never_trumps_over_a_winning_partner_unforced(seed: int) -> None:
+    rng = random.Random(seed)
+    state = classic_round(seed, 4)
+    while state.to_act is not None:
+        seat = state.to_act
+        observation = state.observation(seat)
+        action = choose_action(observation, level="medium", rng=rng)
+        if state.phase == Phase.PLAY and isinstance(action, Play):
+            k = read_knowledge(observation)
+            trick = state.current_trick
+            assert trick is not None
+            assert state.contract is not None
+            trump = state.contract.trump
+            legal = [a.card for a in observation.legal_actions if isinstance(a, Play)]
+            if trick.cards and any(c.suit != trump for c in legal):
+                winner = k.seat_at(_winning_position(trick.cards, trump))
+                void = trick.cards[0].suit != trump and all(
+                    c.suit != trick.cards[0].suit for c in observation.hand
+                )
+                if winner == (seat + 2) % 4 and void:
+                    assert action.card.suit != trump
+        state = state.apply(seat, action)
+
+
+def _winning_position(cards: tuple[Card, ...], trump: Suit) -> int:
+    from games.engine.play import winning_position
+
+    return winning_position(cards, trump)
+
+
+# --- knowledge and samples --------------------------------------------------------------------
+
+
+def play_decisions(players: int, seed: int, rounds: int) -> list[tuple[RoundState, int]]:
+    rng = random.Random(seed)
+    found = []
+    for i in range(rounds):
+        state = classic_round(seed * 1000 + i, players)
+        while state.to_act is not None:
+            seat = state.to_act
+            if state.phase == Phase.PLAY:
+                found.append((state, seat))
+            level = "medium" if rng.random() < 0.7 else "random"
+            state = state.apply(seat, choose_action(state.observation(seat), level=level, rng=rng))
+    return found
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_what_a_seat_deduces_is_true_of_the_real_hands(players: int) -> None:
+    for state, seat in play_decisions(players, 1, 25):
+        k = read_knowledge(state.observation(seat))
+        assert k.players == players
+        for other in range(players):
+            real = cards_mask(state.hand(other))
+            assert real & k.forbidden[other] == 0
+            assert k.known[other] & ~real == 0
+
+
+def test_the_taker_is_known_to_hold_the_turned_card() -> None:
+    for state, seat in play_decisions(3, 2, 5):
+        assert state.contract is not None
+        assert state.turned is not None
+        k = read_knowledge(state.observation(seat))
+        taker = state.contract.seat
+        if taker != seat and state.turned in state.hand(taker):
+            assert k.known[taker] >> state.turned.index & 1
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_samples_are_consistent_with_what_was_seen(players: int) -> None:
+    rng = random.Random(2)
+    for state, seat in play_decisions(players, 3, 6):
+        k = read_knowledge(state.observation(seat))
+        for _ in range(3):
+            hands = sample_hands(k, rng)
+            assert len(hands) == players
+            assert hands[seat] == k.hand
+            dealt = 0
+            for other in range(players):
+                assert hands[other].bit_count() == k.counts[other]
+                assert hands[other] & k.forbidden[other] == 0
+                assert k.known[other] & ~hands[other] == 0
+                assert dealt & hands[other] == 0
+                dealt |= hands[other]
+            assert dealt & ~(k.hand | k.unseen) == 0
+            if players == 2:  # eight cards stay unused
+                assert (k.hand | k.unseen).bit_count() - dealt.bit_count() == 8
+
+
+# --- the strong level -------------------------------------------------------------------------
+
+
+def points_left(k: Knowledge, hands: tuple[int, ...]) -> int:
+    """Return the card points still to be taken in a deal: hands, open trick, last 10."""
+    held = sum(POINTS[k.trump][c] for hand in hands for c in iter_bits(hand))
+    return held + sum(POINTS[k.trump][c] for c in k.trick) + 10
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_sample_scorer_gives_the_engine_score_on_the_real_deal(players: int) -> None:
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = classic_round(400 + seed, players)
+        decisions = []
+        while state.to_act is not None:
+            seat = state.to_act
+            observation = state.observation(seat)
+            if state.phase == Phase.PLAY and not any(
+                not isinstance(a, Play) for a in observation.legal_actions
+            ):
+                hands = tuple(cards_mask(state.hand(s)) for s in range(players))
+                decisions.append((observation, hands))
+            state = state.apply(seat, choose_action(observation, level="medium", rng=rng))
+        result = state.result
+        if result is None:
+            continue
+        for observation, hands in decisions:
+            k = read_knowledge(observation)
+            me = k.side(k.seat)
+            scorer = sample_scorer(k, observation, hands, points_left(k, hands))
+            future = result.card_points[me] - k.points[me]
+            if any(result.card_points[s] == k.points[s] and k.tricks_won[s] == 0 for s in (0, 1)):
+                continue  # a side with no trick so far, and no points to come: approximated
+            assert scorer.margin(future) == result.score[me] - result.score[1 - me]
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_sample_margin_grows_with_the_points_taken(players: int) -> None:
+    rng = random.Random(6)
+    for state, seat in play_decisions(players, 8, 6):
+        observation = state.observation(seat)
+        k = read_knowledge(observation)
+        hands = sample_hands(k, rng)
+        left = points_left(k, hands)
+        scorer = sample_scorer(k, observation, hands, left)
+        margins = [scorer.margin(points) for points in range(left + 1)]
+        assert margins == sorted(margins)
+
+
+def test_strong_plays_the_medium_heuristic_with_three_players() -> None:
+    for state, seat in play_decisions(3, 9, 4)[::5]:
+        observation = state.observation(seat)
+        strong_action = choose_action(observation, level="strong", rng=random.Random(1))
+        medium = choose_action(observation, level="medium", rng=random.Random(1))
+        assert strong_action == medium
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_strong_searches_the_classic_game_by_its_score(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scored: list[int] = []
+
+    def spy(*args: Any) -> SampleScorer:
+        scorer = sample_scorer(*args)
+        scored.append(scorer.remaining)
+        return scorer
+
+    monkeypatch.setattr(strong, "sample_scorer", spy)
+    warm_up()
+    searched = 0
+    for state, seat in play_decisions(players, 10, 2)[::3]:
+        if len(state.tricks) < 3:
+            continue  # early positions may need more than the budget for one sample
+        observation = state.observation(seat)
+        plays = [a for a in observation.legal_actions if isinstance(a, Play)]
+        before = len(scored)
+        action = choose_action(observation, level="strong", rng=random.Random(2), budget=0.2)
+        assert action in observation.legal_actions or (
+            isinstance(action, Play) and Play(action.card) in plays
+        )
+        if len(plays) > 1 and len(plays) == len(observation.legal_actions):
+            assert len(scored) > before  # the search ran and scored its samples
+            searched += 1
+    assert searched > 0
