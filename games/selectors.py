@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Exists, JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery
 
@@ -10,13 +11,22 @@ from games.engine import MatchState, RoundState, Ruleset, action_from_dict
 from games.models import Match, Room, RoomInvitation, RoomSeat, Round, RoundAction
 
 
-def round_state(round_: Round) -> RoundState:
-    """Replay a round's log on its deal."""
-    state = RoundState.new(
+def dealt_round(round_: Round, ruleset: dict[str, Any] | None = None) -> RoundState:
+    """Start a round from its stored deal, before any action: the hands (a classic deal's
+    first five cards each, with its turned card and stock). ``ruleset`` saves reading the
+    match when the caller has it."""
+    return RoundState.new(
         dealer=round_.dealer,
         hands=round_.hands,
-        ruleset=Ruleset.from_dict(round_.match.ruleset),
+        ruleset=Ruleset.from_dict(ruleset if ruleset is not None else round_.match.ruleset),
+        turned=round_.turned or None,
+        stock=round_.stock,
     )
+
+
+def round_state(round_: Round) -> RoundState:
+    """Replay a round's log on its deal."""
+    state = dealt_round(round_)
     for entry in round_.actions.order_by("seq").values_list("action", flat=True):
         seat, action = action_from_dict(entry)
         state = state.apply(seat, action)
