@@ -26,12 +26,15 @@ from games.engine import (
     Announce,
     Bid,
     Card,
+    Name,
     Observation,
+    Pass,
     Phase,
     Play,
     RoundState,
     Show,
     Suit,
+    Take,
     team_of,
 )
 from games.engine.declarations import Announcement
@@ -41,6 +44,8 @@ from games.snapshots import SeatView, TableSnapshot
 from games.templatetags.cards import SUIT_SYMBOLS, card_face, suit_name
 
 POSITIONS = ("bottom", "right", "top", "left")
+# Where each seat sits on the felt, counted from the viewer's in the order of play.
+POSITIONS_BY_PLAYERS = {4: POSITIONS, 3: ("bottom", "right", "left"), 2: ("bottom", "top")}
 TEMPLATE = "games/table.html"
 
 
@@ -143,6 +148,8 @@ def _layout(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         "is_owner": viewer.is_owner,
         "i_am_seated": viewer.seat is not None,
         "assist": snapshot.assist,
+        "classic": snapshot.is_classic,
+        "players": snapshot.players,
     }
 
 
@@ -193,43 +200,58 @@ def computer_label(level: str) -> str:
 
 
 def side_label(snapshot: TableSnapshot, viewer: Viewer, team: int) -> str:
-    """Name a team from the viewer's side: "Us" and "Them" for a player, the partners' names for
-    someone watching."""
+    """Name a side from the viewer's: "Us" and "Them" for a player, the partners' names for
+    someone watching; without partners (two or three players), the player's name."""
+    if snapshot.players != 4:
+        return seat_name(snapshot.seats[team])
     if viewer.seat is not None:
         return _("Us") if viewer.seat % 2 == team else _("Them")
     first, second = (seat_name(chair) for chair in snapshot.seats if chair.seat % 2 == team)
     return _("%(first)s & %(second)s") % {"first": first, "second": second}
 
 
-def _sides(
-    snapshot: TableSnapshot, viewer: Viewer, figures: tuple[int, int]
-) -> list[dict[str, Any]]:
-    """Return the teams with one figure each, the viewer's own team first."""
-    order = (0, 1) if viewer.seat is None or viewer.seat % 2 == 0 else (1, 0)
+def _my_side(snapshot: TableSnapshot, viewer: Viewer) -> int | None:
+    return None if viewer.seat is None else snapshot.side_of(viewer.seat)
+
+
+def _side_order(snapshot: TableSnapshot, viewer: Viewer) -> list[int]:
+    """Return the sides in the order the viewer reads them: their own first, then in play
+    order (in seat order for someone watching)."""
+    sides = snapshot.sides
+    mine = _my_side(snapshot, viewer) or 0
+    return [(mine + offset) % sides for offset in range(sides)]
+
+
+def _sides(snapshot: TableSnapshot, viewer: Viewer, figures: Sequence[int]) -> list[dict[str, Any]]:
+    """Return the sides (teams, or players without partners) with one figure each, the
+    viewer's own side first."""
+    mine = _my_side(snapshot, viewer)
     return [
         {
-            "team": team,
-            "label": side_label(snapshot, viewer, team),
-            "value": figures[team],
-            "mine": viewer.seat is not None and viewer.seat % 2 == team,
+            "team": side,
+            "label": side_label(snapshot, viewer, side),
+            "value": figures[side] if side < len(figures) else 0,
+            "mine": mine == side,
         }
-        for team in order
+        for side in _side_order(snapshot, viewer)
     ]
 
 
-def _role(viewer: Viewer, seat: int) -> str:
+def _role(snapshot: TableSnapshot, viewer: Viewer, seat: int) -> str:
     if viewer.seat is None:
         return ""
     if seat == viewer.seat:
         return _("you")
-    return _("partner") if (seat - viewer.seat) % 2 == 0 else _("opponent")
+    if snapshot.players == 4 and (seat - viewer.seat) % 2 == 0:
+        return _("partner")
+    return _("opponent")
 
 
 def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     rows = [
         {
             "seat": chair.seat,
-            "team": chair.seat % 2,
+            "team": snapshot.side_of(chair.seat),
             "name": seat_name(chair),
             "is_bot": chair.is_bot,
             "computer": computer_label(snapshot.bot_level) if chair.is_bot else "",
@@ -238,7 +260,19 @@ def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         }
         for chair in snapshot.seats
     ]
-    return {"seat_rows": rows, "full": not any(chair.is_empty for chair in snapshot.seats)}
+    return {
+        "seat_rows": rows,
+        "full": not any(chair.is_empty for chair in snapshot.seats),
+        "game": game_label(snapshot.variant, snapshot.players),
+        "teams": snapshot.players == 4,
+    }
+
+
+def game_label(variant: str, players: int) -> str:
+    """Name a room's game, e.g. "Classic, 3 players, to 1000"."""
+    if variant == "classic":
+        return _("Classic, %(players)s players, to 1000") % {"players": players}
+    return _("Palaristi, 4 players")
 
 
 def _strip(snapshot: TableSnapshot, viewer: Viewer, observation: Observation) -> dict[str, Any]:
@@ -248,6 +282,7 @@ def _strip(snapshot: TableSnapshot, viewer: Viewer, observation: Observation) ->
         "target": snapshot.target,
         "contract": _contract(snapshot, viewer, observation),
         "bidding": observation.phase == Phase.AUCTION,
+        "classic": snapshot.is_classic,
     }
 
 
@@ -258,21 +293,23 @@ def _seats_region(
     last call."""
     trick = _trick(observation)
     calls = _last_calls(observation)
+    players = snapshot.players
+    positions = POSITIONS_BY_PLAYERS[players]
     rows = []
     for chair in snapshot.seats:
-        relative = chair.seat if viewer.seat is None else (chair.seat - viewer.seat) % 4
+        relative = chair.seat if viewer.seat is None else (chair.seat - viewer.seat) % players
         played = trick["cards"].get(chair.seat) if trick else None
         rows.append(
             {
                 "seat": chair.seat,
-                "team": chair.seat % 2,
+                "team": snapshot.side_of(chair.seat),
                 "name": seat_name(chair),
-                "role": _role(viewer, chair.seat),
+                "role": _role(snapshot, viewer, chair.seat),
                 "computer": computer_label(snapshot.bot_level) if chair.is_bot else "",
                 "level": str(LEVEL_LABELS.get(snapshot.bot_level, snapshot.bot_level)),
                 "away": chair.away,
                 "is_me": viewer.seat == chair.seat,
-                "position": POSITIONS[relative],
+                "position": positions[relative],
                 "cards": observation.card_counts[chair.seat],
                 "dealer": observation.dealer == chair.seat,
                 "to_act": observation.to_act == chair.seat,
@@ -296,6 +333,7 @@ def _center(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]
     trick = _trick(observation)
     winner = trick["winner"] if trick else None
     return {
+        "turned": _turned(snapshot, observation),
         "phase": str(observation.phase),
         "trick_number": len(observation.tricks) + (observation.current_trick is not None),
         "winner": seat_name(snapshot.seats[winner]) if winner is not None else "",
@@ -308,14 +346,38 @@ def _center(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]
     }
 
 
+def _turned(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any] | None:
+    """Return the classic game's turned card, face up in the middle while the players take or
+    pass; during the first trick, who took it (the completion of the deal), then nothing."""
+    turned = observation.turned
+    if turned is None:
+        return None
+    if observation.phase == Phase.AUCTION:
+        return {"card": card_face(turned), "round": observation.auction_round, "note": ""}
+    contract = observation.contract
+    if contract is None or observation.phase != Phase.PLAY or observation.tricks:
+        return None
+    figures = {
+        "name": seat_name(snapshot.seats[contract.seat]),
+        "suit": SUIT_SYMBOLS[contract.trump],
+    }
+    if contract.trump == turned.suit:
+        note = _("%(name)s takes %(suit)s and the turned card") % figures
+    else:
+        note = _("%(name)s names %(suit)s and takes the turned card") % figures
+    return {"card": card_face(turned), "round": None, "note": note}
+
+
 def _contract(
     snapshot: TableSnapshot, viewer: Viewer, observation: Observation
 ) -> dict[str, Any] | None:
-    """Say the contract with who holds it, its trump and its multiplier."""
+    """Say the contract with who holds it, its trump and its multiplier (the classic game's
+    has neither value nor multiplier: the taker and the trump)."""
     contract = observation.contract
     if contract is None:
         return None
     return {
+        "classic": snapshot.is_classic,
         "value": contract.value,
         "trump": str(contract.trump),
         "trump_name": suit_name(contract.trump),
@@ -328,7 +390,10 @@ def action_label(action: Action) -> str:
     """Say an auction or play action in words, in the active language."""
     if isinstance(action, Bid):
         return _("%(value)s %(suit)s") % {"value": action.value, "suit": suit_name(action.trump)}
+    if isinstance(action, Name):
+        return _("Name %(suit)s") % {"suit": SUIT_SYMBOLS[action.trump]}
     labels = {
+        "take": _("Take"),
         "pass": _("Pass"),
         "close": _("Close"),
         "reclose": _("Close again"),
@@ -342,13 +407,18 @@ def _trick(observation: Observation) -> dict[str, Any] | None:
     """Return the cards on the table by seat: the open trick, or between tricks the one just
     won with its winner, so that the last card and who took it stay in view."""
     trick = observation.current_trick
+    players = observation.players
     if trick is not None and trick.cards:
-        cards = {(trick.leader + i) % 4: card_face(card) for i, card in enumerate(trick.cards)}
-        return {"cards": cards, "winner": None, "last": (trick.leader + len(trick.cards) - 1) % 4}
+        cards = {
+            (trick.leader + i) % players: card_face(card) for i, card in enumerate(trick.cards)
+        }
+        last = (trick.leader + len(trick.cards) - 1) % players
+        return {"cards": cards, "winner": None, "last": last}
     if observation.tricks:
         done = observation.tricks[-1]
-        cards = {done.seat_of(i): card_face(card) for i, card in enumerate(done.cards)}
-        return {"cards": cards, "winner": done.winner, "last": done.seat_of(len(done.cards) - 1)}
+        cards = {done.seat_of(i, players): card_face(card) for i, card in enumerate(done.cards)}
+        last = done.seat_of(len(done.cards) - 1, players)
+        return {"cards": cards, "winner": done.winner, "last": last}
     return None
 
 
@@ -361,7 +431,10 @@ def _controls(snapshot: TableSnapshot, viewer: Viewer, observation: Observation)
         "my_turn": my_turn,
         "waiting": observation.to_act is not None and not my_turn,
         "bidding": _bidding(observation)
-        if my_turn and observation.phase == Phase.AUCTION
+        if my_turn and observation.phase == Phase.AUCTION and observation.turned is None
+        else None,
+        "taking": _taking(observation)
+        if my_turn and observation.phase == Phase.AUCTION and observation.turned is not None
         else None,
         "can_announce": my_turn and Announce() in observation.legal_actions,
         "can_show": my_turn and Show() in observation.legal_actions,
@@ -393,6 +466,33 @@ def _bidding(observation: Observation) -> dict[str, Any]:
         "can_pass": "pass" in words,
         "can_close": "close" in words,
         "can_reclose": "reclose" in words,
+    }
+
+
+def _suit_choice(suit: Suit) -> dict[str, Any]:
+    return {
+        "code": str(suit),
+        "symbol": SUIT_SYMBOLS[suit],
+        "name": suit_name(suit),
+        "red": suit in (Suit.DIAMONDS, Suit.HEARTS),
+    }
+
+
+def _taking(observation: Observation) -> dict[str, Any]:
+    """Return the classic game's choices: take the turned suit or pass (round 1), name one of
+    the other suits or pass (round 2), as the engine offers them."""
+    legal = observation.legal_actions
+    turned = observation.turned
+    assert turned is not None
+    return {
+        "round": observation.auction_round,
+        "take": _suit_choice(turned.suit) if Take() in legal else None,
+        "names": [
+            {**_suit_choice(action.trump), "action": f"name {action.trump}"}
+            for action in legal
+            if isinstance(action, Name)
+        ],
+        "can_pass": Pass() in legal,
     }
 
 
@@ -449,7 +549,7 @@ def _extras(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]
 
 def _declarations(snapshot: TableSnapshot, observation: Observation) -> list[dict[str, Any]]:
     rows = []
-    for seat in range(4):
+    for seat in range(observation.players):
         announced = observation.announcements[seat]
         shown = observation.shown[seat]
         if not announced and not shown:
@@ -475,9 +575,10 @@ def _last_trick(snapshot: TableSnapshot, observation: Observation) -> dict[str, 
     if not observation.tricks:
         return None
     done = observation.tricks[-1]
+    players = observation.players
     return {
         "cards": [
-            {"name": seat_name(snapshot.seats[done.seat_of(i)]), "card": card_face(card)}
+            {"name": seat_name(snapshot.seats[done.seat_of(i, players)]), "card": card_face(card)}
             for i, card in enumerate(done.cards)
         ],
         "winner": seat_name(snapshot.seats[done.winner]),
@@ -509,18 +610,35 @@ def _score(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
 def _match_result(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """Say who won the match and by how much, from the viewer's side."""
     winner = snapshot.winner if snapshot.winner is not None else 0
+    mine = _my_side(snapshot, viewer)
+    if snapshot.sides > 2:
+        return _ranking_result(snapshot, viewer, winner)
     won, lost = snapshot.totals[winner], snapshot.totals[1 - winner]
     score = {"won": won, "lost": lost}
-    if viewer.seat is None:
+    if viewer.seat is None or (snapshot.players != 4 and mine != winner):
         headline = _("%(side)s win %(won)s–%(lost)s") % {  # noqa: RUF001
             **score,
             "side": side_label(snapshot, viewer, winner),
         }
-    elif viewer.seat % 2 == winner:
+    elif mine == winner:
         headline = _("You won %(won)s–%(lost)s") % score  # noqa: RUF001
     else:
         headline = _("You lost %(lost)s–%(won)s") % score  # noqa: RUF001
-    return {"headline": headline, "we_won": viewer.seat is not None and viewer.seat % 2 == winner}
+    return {"headline": headline, "we_won": mine == winner}
+
+
+def _ranking_result(snapshot: TableSnapshot, viewer: Viewer, winner: int) -> dict[str, Any]:
+    """Say who won a match of three players, with every player's total."""
+    mine = _my_side(snapshot, viewer)
+    totals = {"won": snapshot.totals[winner]}
+    if mine == winner:
+        headline = _("You won with %(won)s") % totals
+    else:
+        headline = _("%(side)s wins with %(won)s") % {
+            **totals,
+            "side": side_label(snapshot, viewer, winner),
+        }
+    return {"headline": headline, "we_won": mine == winner}
 
 
 def _guest_offer() -> dict[str, Any]:
@@ -544,6 +662,8 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any] | None:
         return None
     if ended.cancelled or ended.result is None or ended.contract is None:
         return {"number": ended.number, "cancelled": True}
+    if "total" in ended.result:
+        return _classic_summary(snapshot, viewer, ended.number, ended.result, ended.contract)
     contract = ended.contract
     result = RoundResult(
         card_points=tuple(ended.result["card_points"]),  # type: ignore[arg-type]
@@ -584,6 +704,50 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any] | None:
         "score": [result.score[team] for team in order],
         "tally": [{"label": side["label"], "score": result.score[side["team"]]} for side in sides],
         "rounded": result.raw[0] % 10 != 0 or result.raw[1] % 10 != 0,
+    }
+
+
+def _classic_summary(
+    snapshot: TableSnapshot,
+    viewer: Viewer,
+    number: int,
+    result: dict[str, Any],
+    contract: dict[str, Any],
+) -> dict[str, Any]:
+    """Explain a classic round: each side's cards (with 100 for a capot), declarations and
+    pilotta, its total, and what it scores: its total, or only its pilotta for a taker's side
+    that failed. Raw points, no Rule of 6."""
+    sides = _sides(snapshot, viewer, result["score"])
+    order = [side["team"] for side in sides]
+    capot = result["capot"]
+    bonus = [100 if side == capot else 0 for side in range(len(result["total"]))]
+    rows = [
+        (_("Cards and last trick"), result["card_points"]),
+        *([(_("Capot"), bonus)] if capot is not None else []),
+        (_("Declarations"), result["declarations"]),
+        (_("Pilotta"), result["pilotta"]),
+        (_("Total"), result["total"]),
+    ]
+    trump = Suit.parse(contract["trump"])
+    figures = {"name": seat_name(snapshot.seats[contract["seat"]]), "suit": SUIT_SYMBOLS[trump]}
+    return {
+        "number": number,
+        "cancelled": False,
+        "classic": True,
+        "heads": [side["label"] for side in sides],
+        "bid_line": _("%(name)s took %(suit)s.") % figures,
+        "closed_line": "",
+        "made": result["made"],
+        "capot_line": _("Capot, all eight tricks: %(side)s scores 100 more.")
+        % {"side": side_label(snapshot, viewer, capot)}
+        if capot is not None
+        else "",
+        "rows": [
+            {"label": label, "cells": [values[side] for side in order]} for label, values in rows
+        ],
+        "score": [result["score"][side] for side in order],
+        "tally": [{"label": side["label"], "score": side["value"]} for side in sides],
+        "rounded": False,
     }
 
 
