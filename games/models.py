@@ -26,6 +26,13 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def game_label(variant: str, players: int) -> str:
+    """Name a room's game in the active language, e.g. "Classic, 3 players, to 1000"."""
+    if variant == Room.Variant.CLASSIC:
+        return _("Classic, %(players)s players, to 1000") % {"players": players}
+    return str(_("Palaristi, 4 players"))
+
+
 def default_room_name(owner_name: str) -> str:
     """Name a room its owner left unnamed, in the active language."""
     return _("%(name)s's table") % {"name": owner_name}
@@ -128,6 +135,11 @@ class Room(models.Model):
     def is_classic(self) -> bool:
         """Say whether the room plays the classic, turned-up trump game."""
         return self.variant == self.Variant.CLASSIC
+
+    @property
+    def game(self) -> str:
+        """Name the room's game in the active language."""
+        return game_label(self.variant, self.players)
 
     @property
     def seat_numbers(self) -> range:

@@ -40,6 +40,7 @@ from games.engine import (
 from games.engine.declarations import Announcement
 from games.engine.scoring import RoundResult
 from games.errors import message_for
+from games.models import game_label
 from games.snapshots import SeatView, TableSnapshot
 from games.templatetags.cards import SUIT_SYMBOLS, card_face, suit_name
 
@@ -266,13 +267,6 @@ def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         "game": game_label(snapshot.variant, snapshot.players),
         "teams": snapshot.players == 4,
     }
-
-
-def game_label(variant: str, players: int) -> str:
-    """Name a room's game, e.g. "Classic, 3 players, to 1000"."""
-    if variant == "classic":
-        return _("Classic, %(players)s players, to 1000") % {"players": players}
-    return _("Palaristi, 4 players")
 
 
 def _strip(snapshot: TableSnapshot, viewer: Viewer, observation: Observation) -> dict[str, Any]:
