@@ -35,7 +35,6 @@ from games.engine import (
     Show,
     Suit,
     Take,
-    team_of,
 )
 from games.engine.declarations import Announcement
 from games.engine.scoring import RoundResult
@@ -805,32 +804,57 @@ def round_replay(
     result = state.result
     assert contract is not None, "only a finished round is replayed"
     assert result is not None, "only a finished round is replayed"
+    ruleset = state.ruleset
+    players = state.players
     names = [seat_name(chair) for chair in seats]
     bottom = viewer_seat if viewer_seat is not None else 0
+    positions = POSITIONS_BY_PLAYERS[players]
     chairs = [
         {
             "seat": seat,
             "number": seat + 1,
-            "team": team_of(seat),
+            "team": ruleset.side_of(seat),
             "name": names[seat],
-            "position": POSITIONS[(seat - bottom) % 4],
+            "position": positions[(seat - bottom) % players],
             "dealer": seat == state.dealer,
         }
-        for seat in range(4)
+        for seat in range(players)
     ]
     order = _replay_order(contract.trump)
     tricks = _replay_tricks(state, chairs, order)
+    turned = state.turned
     steps: list[dict[str, Any]] = [
-        {"kind": "deal", "hands": _replay_hands(state.hands, chairs, order)},
+        {
+            "kind": "deal",
+            "hands": _replay_hands(state.first_hands, chairs, order),
+            "turned": card_face(turned) if turned is not None else None,
+        },
         {"kind": "auction", "calls": _replay_last_calls(state, chairs)},
+        *(
+            [
+                {
+                    "kind": "completion",
+                    "hands": _replay_hands(state.hands, chairs, order),
+                    "turned": card_face(turned),
+                }
+            ]
+            if turned is not None
+            else []
+        ),
         *({"kind": "trick", "trick": trick} for trick in tricks),
         {"kind": "score"},
     ]
     for number, step in enumerate(steps, start=1):
         step["number"] = number
+    sides = _replay_sides(ruleset.players, names)
+    figures = {"name": names[contract.seat], "suit": SUIT_SYMBOLS[contract.trump]}
     return {
         "chairs": chairs,
-        "teams": [[names[seat] for seat in (team, team + 2)] for team in (0, 1)],
+        "classic": ruleset.is_classic,
+        "sides": sides,
+        "teams": [[names[seat] for seat in (team, team + 2)] for team in (0, 1)]
+        if players == 4
+        else [],
         "contract": {
             "value": contract.value,
             "trump": str(contract.trump),
@@ -838,9 +862,18 @@ def round_replay(
             "team": contract.team,
             "holder": names[contract.seat],
             "multiplier": contract.multiplier,
+            "classic": ruleset.is_classic,
+            "taker_line": _("%(name)s took %(suit)s.") % figures,
+            "completion": (
+                _("%(name)s takes %(suit)s and the turned card") % figures
+                if turned is not None and contract.trump == turned.suit
+                else _("%(name)s names %(suit)s and takes the turned card") % figures
+            )
+            if turned is not None
+            else "",
         },
         "auction": [
-            {"name": names[seat], "team": team_of(seat), **_replay_call(action)}
+            {"name": names[seat], "team": ruleset.side_of(seat), **_replay_call(action)}
             for seat, action in state.auction
         ],
         "declarations": _replay_declarations(state, names),
@@ -851,12 +884,49 @@ def round_replay(
             "pilotta": result.pilotta,
             "raw": result.raw,
             "score": result.score,
+            "total": result.total,
             "made": result.made,
             "capot": result.capot,
-            "rounded": [points % 10 != 0 for points in result.raw],
+            "rounded": [points % 10 != 0 for points in result.raw]
+            if not ruleset.is_classic
+            else [False] * len(result.raw),
         },
+        "rows": _replay_rows(result, classic=ruleset.is_classic),
         "steps": steps,
     }
+
+
+def _replay_sides(players: int, names: list[str]) -> list[dict[str, Any]]:
+    """Return the sides that score: the two teams by their seats with four players, else each
+    player by name."""
+    if players == 4:
+        # The template names the teams by their seats.
+        return [
+            {"team": 0, "label": "", "names": [names[0], names[2]]},
+            {"team": 1, "label": "", "names": [names[1], names[3]]},
+        ]
+    return [{"team": seat, "label": names[seat], "names": []} for seat in range(players)]
+
+
+def _replay_rows(result: RoundResult, *, classic: bool) -> list[dict[str, Any]]:
+    """Return the lines of the replay's score table, by side."""
+    rows: list[tuple[str, Sequence[int], bool]] = [
+        (_("Cards and last trick"), result.card_points, False),
+    ]
+    if classic and result.capot is not None:
+        bonus = [100 if side == result.capot else 0 for side in range(len(result.score))]
+        rows.append((_("Capot"), bonus, False))
+    rows += [
+        (_("Declarations"), result.declarations, False),
+        (_("Pilotta"), result.pilotta, False),
+    ]
+    if classic:
+        assert result.total is not None
+        rows.append((_("Total"), result.total, False))
+    else:
+        rows.append((_("Points"), result.raw, False))
+    rows.append((_("On the score sheet"), result.score, True))
+    return [{"label": label, "cells": list(cells), "sheet": sheet} for label, cells, sheet in rows]
 
 
 def _replay_order(trump: Suit) -> Callable[[Card], tuple[int, int, int]]:
@@ -873,14 +943,14 @@ def _replay_hands(
     chairs: list[dict[str, Any]],
     order: Callable[[Card], tuple[int, int, int]],
     *,
-    played: Sequence[Card | None] = (None, None, None, None),
+    played: Sequence[Card | None] = (),
 ) -> list[dict[str, Any]]:
     """Return each seat's cards in order, marking the one it plays in this trick (if any)."""
     return [
         {
             **chair,
             "cards": [
-                {"card": card_face(card), "played": card == played[seat]}
+                {"card": card_face(card), "played": seat < len(played) and card == played[seat]}
                 for card in sorted(hands[seat], key=order)
             ],
         }
@@ -916,36 +986,42 @@ def _replay_tricks(
 ) -> list[dict[str, Any]]:
     """Return the tricks: each card at its seat, the winner, the points, the hands before it."""
     held = [list(hand) for hand in state.hands]
-    so_far = [0, 0]
+    ruleset = state.ruleset
+    players = state.players
+    so_far = [0] * ruleset.sides
     events = _replay_events(state, [chair["name"] for chair in chairs])
     tricks = []
     for number, trick in enumerate(state.tricks, start=1):
-        played: list[Card | None] = [None] * 4
+        played: list[Card | None] = [None] * players
         for position, card in enumerate(trick.cards):
-            played[trick.seat_of(position)] = card
+            played[trick.seat_of(position, players)] = card
         hands = _replay_hands(held, chairs, order, played=played)
-        so_far[team_of(trick.winner)] += trick.points
+        so_far[ruleset.side_of(trick.winner)] += trick.points
         tricks.append(
             {
                 "number": number,
                 "cards": [
                     {
-                        **chairs[trick.seat_of(position)],
+                        **chairs[trick.seat_of(position, players)],
                         "card": card_face(card),
                         "order": position + 1,
-                        "winner": trick.seat_of(position) == trick.winner,
+                        "winner": trick.seat_of(position, players) == trick.winner,
                     }
                     for position, card in enumerate(trick.cards)
                 ],
                 "winner": chairs[trick.winner],
                 "points": trick.points,
                 "so_far": tuple(so_far),
+                "sides": [
+                    {"team": side["team"], "label": side["label"], "points": so_far[side["team"]]}
+                    for side in _replay_sides(players, [chair["name"] for chair in chairs])
+                ],
                 "hands": hands,
                 "events": events.get(number, []),
             }
         )
         for position, card in enumerate(trick.cards):
-            held[trick.seat_of(position)].remove(card)
+            held[trick.seat_of(position, players)].remove(card)
     return tricks
 
 
@@ -965,7 +1041,7 @@ def _replay_events(state: RoundState, names: list[str]) -> dict[int, list[dict[s
             calls += 1
             event["kind"] = "pilotta" if calls == 1 else "repilotta"
         if "kind" in event:
-            events.setdefault(plays // 4 + 1, []).append(event)
+            events.setdefault(plays // state.players + 1, []).append(event)
         plays += isinstance(action, Play)
     return events
 
@@ -973,7 +1049,7 @@ def _replay_events(state: RoundState, names: list[str]) -> dict[int, list[dict[s
 def _replay_declarations(state: RoundState, names: list[str]) -> list[dict[str, Any]]:
     """Return who announced what and which declarations they showed, seat by seat."""
     rows = []
-    for seat in range(4):
+    for seat in range(state.players):
         announced = state.announcements(seat)
         if not announced:
             continue
@@ -981,7 +1057,7 @@ def _replay_declarations(state: RoundState, names: list[str]) -> list[dict[str, 
         rows.append(
             {
                 "name": names[seat],
-                "team": team_of(seat),
+                "team": state.ruleset.side_of(seat),
                 "announced": [announcement_label(a) for a in announced],
                 "shown": [
                     {"declaration": d, "cards": [card_face(c) for c in d.cards]} for d in shown
@@ -998,4 +1074,4 @@ def _replay_pilotta(state: RoundState, names: list[str]) -> dict[str, Any] | Non
     if not calls:
         return None
     seat = calls[0][0]
-    return {"name": names[seat], "team": team_of(seat), "both": len(calls) == 2}
+    return {"name": names[seat], "team": state.ruleset.side_of(seat), "both": len(calls) == 2}

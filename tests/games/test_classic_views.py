@@ -1,9 +1,11 @@
 """The classic game's pages: the room form, the room, invitations and the lobby."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
-from games.models import Room
+from games.models import Room, Round
 from games.services import rooms as room_services
 from tests.factories import make_user
 
@@ -142,3 +144,92 @@ def test_the_lobby_lists_a_classic_room_with_its_game_and_the_players_score(clie
 
     assert "Classic, 3 players, to 1000" in html
     assert "Playing: 120–300" in html  # noqa: RUF001 (the score's en dash)
+
+
+# The hand record and the replay of a classic round.
+
+
+def played_classic_round(count: int, queued) -> tuple[Room, Round, list]:
+    """Play one classic round of ``count`` players to its end: the first player takes, then
+    each plays its first legal card."""
+    from games.engine import Play, Take
+    from games.selectors import round_state
+    from games.services import table
+
+    players = [make_user(NAMES[n]) for n in range(count)]
+    room = room_services.room_create(owner=players[0], variant="classic", players=count)
+    for seat, player in enumerate(players[1:], start=1):
+        room_services.room_take_seat(
+            room_id=room.pk, user=player, seat=seat, token=room.invite_token
+        )
+    room_services.room_start(room_id=room.pk, user=players[0])
+    round_ = Round.objects.get(match__room=room, number=1)
+    while True:
+        round_.refresh_from_db()
+        if round_.status != Round.Status.PLAYING:
+            break
+        state = round_state(round_)
+        to_act = state.to_act
+        assert to_act is not None
+        legal = state.legal_actions()
+        action = Take() if Take() in legal else next(a for a in legal if isinstance(a, Play))
+        table.round_apply_action(
+            round_id=round_.pk, seat=to_act, action=action, actor=players[to_act]
+        )
+    return room, round_, players
+
+
+NAMES = ("Maria", "Petros", "Anna", "Yiannis")
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_a_classic_record_holds_the_turned_card_and_the_stock(client, queued, count):
+    from games.engine import round_from_record
+    from games.selectors import round_state
+
+    room, round_, players = played_classic_round(count, queued)
+    client.force_login(players[1])
+
+    response = client.get(reverse("games:round_record", args=[room.pk, round_.number]))
+
+    assert response.status_code == 200
+    record = response.json()
+    assert record["ruleset"]["variant"] == "classic"
+    assert record["ruleset"]["players"] == count
+    assert record["turned"] == round_.turned
+    stock = record["stock"] if isinstance(record["stock"], str) else " ".join(record["stock"])
+    assert stock.split() == round_.stock.split()
+    assert [len(h.split() if isinstance(h, str) else h) for h in record["hands"]] == [5] * count
+    assert round_from_record(record).result == round_state(round_).result
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_the_replay_of_a_classic_round_shows_the_turned_card_and_the_completion(
+    client, queued, count
+):
+    from games.selectors import round_state
+
+    room, round_, players = played_classic_round(count, queued)
+    state = round_state(round_)
+    client.force_login(players[0])
+
+    page = client.get(reverse("games:round_replay", args=[room.pk, round_.number])).text
+
+    steps = re.findall(r'data-replay-step="(\d+)"', page)
+    assert len(steps) == 1 + 1 + 1 + 8 + 1  # deal, taking, completion, tricks, score
+    deal = page[page.index('id="step-1"') : page.index('id="step-2"')]
+    assert f'data-card="{round_.turned}"' in deal
+    assert len(re.findall(r'class="replay-hand-card[ "]', deal)) == 5 * count
+    completion = page[page.index('id="step-3"') : page.index('id="step-4"')]
+    assert "The completion of the deal" in completion
+    assert len(re.findall(r'class="replay-hand-card[ "]', completion)) == 8 * count
+    assert f"{NAMES[state.contract.seat]} takes" in completion
+    score = page[page.index(f'id="step-{len(steps)}"') :]
+    sides = 2 if count == 4 else count
+    sheet = re.search(r'<tr class="replay-sheet">(.*?)</tr>', score, re.S).group(1)
+    assert re.findall(r"<td>(-?\d+)</td>", sheet) == [str(n) for n in state.result.score]
+    assert len(state.result.score) == sides
+    # The unused cards of two players and the stock stay off the page.
+    dealt_or_turned = {c for hand in state.hands for c in hand} | {state.turned}
+    for card in set(state.ruleset.deck) - dealt_or_turned:
+        assert f'data-card="{card}"' not in page
