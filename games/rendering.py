@@ -608,7 +608,12 @@ def _match_result(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         return _ranking_result(snapshot, viewer, winner)
     won, lost = snapshot.totals[winner], snapshot.totals[1 - winner]
     score = {"won": won, "lost": lost}
-    if viewer.seat is None or (snapshot.players != 4 and mine != winner):
+    if snapshot.players != 4 and mine != winner:
+        headline = _("%(name)s wins %(won)s–%(lost)s") % {  # noqa: RUF001
+            **score,
+            "name": side_label(snapshot, viewer, winner),
+        }
+    elif viewer.seat is None:
         headline = _("%(side)s win %(won)s–%(lost)s") % {  # noqa: RUF001
             **score,
             "side": side_label(snapshot, viewer, winner),
@@ -627,9 +632,9 @@ def _ranking_result(snapshot: TableSnapshot, viewer: Viewer, winner: int) -> dic
     if mine == winner:
         headline = _("You won with %(won)s") % totals
     else:
-        headline = _("%(side)s wins with %(won)s") % {
+        headline = _("%(name)s wins with %(won)s") % {
             **totals,
-            "side": side_label(snapshot, viewer, winner),
+            "name": side_label(snapshot, viewer, winner),
         }
     return {"headline": headline, "we_won": mine == winner}
 
@@ -731,7 +736,7 @@ def _classic_summary(
         "bid_line": _("%(name)s took %(suit)s.") % figures,
         "closed_line": "",
         "made": result["made"],
-        "capot_line": _("Capot, all eight tricks: %(side)s scores 100 more.")
+        "capot_line": _("Capot, all eight tricks, which count 100 more: %(side)s.")
         % {"side": side_label(snapshot, viewer, capot)}
         if capot is not None
         else "",

@@ -280,7 +280,7 @@ def test_a_capot_adds_a_line_of_100():
         pytest.skip("no capot among the random rounds")
     html = draw(snapshot_of(dealt(2, 97), 2, summary=ended(state)), seat=0)
     assert ">Capot</th>" in html
-    assert "scores 100 more" in html
+    assert "which count 100 more" in html
 
 
 @pytest.mark.parametrize(
@@ -296,7 +296,7 @@ def test_the_result_of_three_players_names_the_winner(seat, headline):
 
 @pytest.mark.parametrize(
     ("seat", "headline"),
-    [(0, "You won 1010–940"), (1, "Maria win 1010–940")],  # noqa: RUF001
+    [(0, "You won 1010–940"), (1, "Maria wins 1010–940"), (None, "Maria wins 1010–940")],  # noqa: RUF001
 )
 def test_the_result_of_two_players_names_the_winner(seat, headline):
     snapshot = snapshot_of(finished(2, 1), 2, match_finished=True, winner=0, totals=(1010, 940))
@@ -312,6 +312,19 @@ def test_a_take_redraws_the_hand_the_center_and_the_controls():
     for element in ("table-hand", "table-center", "table-controls", "table-strip"):
         assert f'id="{element}"' in html
     assert html.count("card-button") == 8
+
+
+@pytest.mark.parametrize(
+    ("language", "take", "turned"),
+    [("el", "Παίρνω", "Γυρισμένο φύλλο"), ("fr", "Je prends", "Carte retournée")],
+)
+def test_the_taking_buttons_and_the_turned_card_are_translated(language, take, turned):
+    state = dealt(4, 14)
+    html = draw(snapshot_of(state, 4), seat=state.to_act, language=language)
+    row = text(controls(html))
+    assert take in row
+    assert "Take" not in row
+    assert turned in text(center(html))
 
 
 def test_the_seating_says_the_game_and_that_each_plays_for_themself():
