@@ -30,8 +30,8 @@ def choose_action(
         return ai_choose_action(observation, level=level, rng=rng, budget=budget)
     try:
         action = ai_choose_action(observation, level=level, rng=rng, budget=budget)
-    except Exception:
-        logger.exception("the %s computer failed in the classic game", level)
+    except Exception as error:
+        logger.warning("the %s computer failed in the classic game: %r", level, error)
     else:
         if observation.why_illegal(action) is None:
             return action
