@@ -18,6 +18,8 @@ class RoomAdmin(admin.ModelAdmin):
         "title",
         "owner",
         "status",
+        "variant",
+        "players",
         "target",
         "bot_level",
         "turn_seconds",
@@ -25,7 +27,7 @@ class RoomAdmin(admin.ModelAdmin):
     )
     list_display_links = ("id", "title")
     list_select_related = ("owner",)
-    list_filter = ("status", "bot_level", "target")
+    list_filter = ("status", "variant", "players", "bot_level", "target")
     search_fields = ("name", "owner__email", "owner__display_name")
     raw_id_fields = ("owner",)
     exclude = ("invite_token",)
@@ -56,11 +58,21 @@ class MatchAdmin(admin.ModelAdmin):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    # The dealt hands stay out of the admin pages: staff see the log, as in a hand record.
+    # The dealt hands and a classic deal's stock stay out of the admin pages: staff see the
+    # log (and the turned card, which everyone saw), as in a hand record.
     list_display = ("id", "match", "number", "dealer", "status")
     list_filter = ("status",)
-    exclude = ("hands",)
-    readonly_fields = ("match", "number", "dealer", "deck_handling", "cut", "status", "result")
+    exclude = ("hands", "stock")
+    readonly_fields = (
+        "match",
+        "number",
+        "dealer",
+        "turned",
+        "deck_handling",
+        "cut",
+        "status",
+        "result",
+    )
 
 
 @admin.register(RoundAction)

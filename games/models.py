@@ -13,14 +13,24 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.engine import Ruleset
 from games.validators import ROOM_NAME_MAX_LENGTH, validate_room_name_characters
 
-SEATS = (0, 1, 2, 3)
+PALARISTI_TARGETS = (251, 301, 351, 401)
+CLASSIC_TARGET = 1000
+CLASSIC_PLAYERS = (2, 3, 4)
 
 
 def new_invite_token() -> str:
     """Draw a random, unguessable token for a room's share link."""
     return secrets.token_urlsafe(24)
+
+
+def game_label(variant: str, players: int) -> str:
+    """Name a room's game in the active language, e.g. "Classic, 3 players, to 1000"."""
+    if variant == Room.Variant.CLASSIC:
+        return _("Classic, %(players)s players, to 1000") % {"players": players}
+    return str(_("Palaristi, 4 players"))
 
 
 def default_room_name(owner_name: str) -> str:
@@ -36,12 +46,19 @@ class Room(models.Model):
         FINISHED = "finished", _("finished")
         CLOSED = "closed", _("closed")
 
+    class Variant(models.TextChoices):
+        # The bidding game of the kafenio ("tsaka tsaka"), four players to 251-401.
+        PALARISTI = "palaristi", _("Palaristi")
+        # The turned-up trump game, two to four players to 1000.
+        CLASSIC = "classic", _("Classic")
+
     class BotLevel(models.TextChoices):
         EASY = "easy", _("easy")
         MEDIUM = "medium", _("medium")
         STRONG = "strong", _("strong")
 
     TARGETS = ((251, "251"), (301, "301"), (351, "351"), (401, "401"))
+    PLAYERS = ((2, "2"), (3, "3"), (4, "4"))
     TURN_SECONDS = (
         (0, _("no limit")),
         (30, _("30 seconds")),
@@ -64,7 +81,13 @@ class Room(models.Model):
         validators=[validate_room_name_characters],
         help_text=_("Leave empty to call the room after its owner, as in “Maria's table”."),
     )
-    target = models.PositiveSmallIntegerField(_("target"), choices=TARGETS, default=301)
+    variant = models.CharField(
+        _("game"), max_length=10, choices=Variant.choices, default=Variant.PALARISTI
+    )
+    players = models.PositiveSmallIntegerField(_("players"), choices=PLAYERS, default=4)
+    target = models.PositiveSmallIntegerField(
+        _("target"), choices=(*TARGETS, (CLASSIC_TARGET, str(CLASSIC_TARGET))), default=301
+    )
     bot_level = models.CharField(
         _("computer level"), max_length=8, choices=BotLevel.choices, default=BotLevel.MEDIUM
     )
@@ -92,13 +115,42 @@ class Room(models.Model):
         verbose_name_plural = _("rooms")
         ordering: ClassVar = ["-created"]
         constraints: ClassVar = [
+            # Palaristi: four players to 251-401; classic: two to four players to 1000.
             models.CheckConstraint(
-                condition=Q(target__in=[251, 301, 351, 401]), name="games_room_target_valid"
+                condition=(
+                    Q(variant="palaristi", players=4, target__in=PALARISTI_TARGETS)
+                    | Q(variant="classic", players__in=CLASSIC_PLAYERS, target=CLASSIC_TARGET)
+                ),
+                name="games_room_rules_valid",
+                violation_error_message=_(
+                    "Palaristi is played by four to 251-401 points; Classic by two to four to 1000."
+                ),
             ),
         ]
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def is_classic(self) -> bool:
+        """Say whether the room plays the classic, turned-up trump game."""
+        return self.variant == self.Variant.CLASSIC
+
+    @property
+    def game(self) -> str:
+        """Name the room's game in the active language."""
+        return game_label(self.variant, self.players)
+
+    @property
+    def seat_numbers(self) -> range:
+        """Return the room's seats: 0 to ``players - 1``."""
+        return range(self.players)
+
+    def ruleset(self) -> Ruleset:
+        """Return the engine's rules for this room's game."""
+        if self.is_classic:
+            return Ruleset.classic(self.players)
+        return Ruleset(target=self.target)
 
     @property
     def invite_expires_at(self) -> datetime:
@@ -117,7 +169,7 @@ class Room(models.Model):
 
 
 class RoomSeat(models.Model):
-    """One of a room's four chairs: empty, a player, or a computer player.
+    """One of a room's chairs (as many as it has players): empty, a player, or a computer player.
 
     ``away`` marks a player whose turns a computer plays for now (time ran out, or they left).
     """
@@ -197,7 +249,10 @@ class Match(models.Model):
 
 
 class Round(models.Model):
-    """One deal of a match; ``hands`` never leaves the server.
+    """One deal of a match; ``hands`` (and a classic deal's ``stock``) never leave the server.
+
+    A classic deal stores each seat's first five cards in ``hands``, the ``turned`` card and the
+    ``stock`` (the rest of the deck, top first); a palaristi deal the eight cards, no turned card.
 
     ``turn_*`` say when the turn at log position ``turn_seq`` is due to be played by the computer
     (its pacing, or the player's clock, ran out), so that a turn whose task was lost is found.
@@ -214,6 +269,8 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     dealer = models.PositiveSmallIntegerField(_("dealer"))
     hands = models.JSONField(_("hands"))
+    turned = models.CharField(_("turned card"), max_length=2, blank=True, default="")
+    stock = models.CharField(_("stock"), max_length=64, blank=True, default="")
     deck_handling = models.CharField(_("deck handling"), max_length=8, default="shuffle")
     cut = models.PositiveSmallIntegerField(_("cut"))
     status = models.CharField(

@@ -26,21 +26,26 @@ from games.engine import (
     Announce,
     Bid,
     Card,
+    Name,
     Observation,
+    Pass,
     Phase,
     Play,
     RoundState,
     Show,
     Suit,
-    team_of,
+    Take,
 )
 from games.engine.declarations import Announcement
 from games.engine.scoring import RoundResult
 from games.errors import message_for
+from games.models import game_label
 from games.snapshots import SeatView, TableSnapshot
 from games.templatetags.cards import SUIT_SYMBOLS, card_face, suit_name
 
 POSITIONS = ("bottom", "right", "top", "left")
+# Where each seat sits on the felt, counted from the viewer's in the order of play.
+POSITIONS_BY_PLAYERS = {4: POSITIONS, 3: ("bottom", "right", "left"), 2: ("bottom", "top")}
 TEMPLATE = "games/table.html"
 
 
@@ -143,6 +148,8 @@ def _layout(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         "is_owner": viewer.is_owner,
         "i_am_seated": viewer.seat is not None,
         "assist": snapshot.assist,
+        "classic": snapshot.is_classic,
+        "players": snapshot.players,
     }
 
 
@@ -193,43 +200,58 @@ def computer_label(level: str) -> str:
 
 
 def side_label(snapshot: TableSnapshot, viewer: Viewer, team: int) -> str:
-    """Name a team from the viewer's side: "Us" and "Them" for a player, the partners' names for
-    someone watching."""
+    """Name a side from the viewer's: "Us" and "Them" for a player, the partners' names for
+    someone watching; without partners (two or three players), the player's name."""
+    if snapshot.players != 4:
+        return seat_name(snapshot.seats[team])
     if viewer.seat is not None:
         return _("Us") if viewer.seat % 2 == team else _("Them")
     first, second = (seat_name(chair) for chair in snapshot.seats if chair.seat % 2 == team)
     return _("%(first)s & %(second)s") % {"first": first, "second": second}
 
 
-def _sides(
-    snapshot: TableSnapshot, viewer: Viewer, figures: tuple[int, int]
-) -> list[dict[str, Any]]:
-    """Return the teams with one figure each, the viewer's own team first."""
-    order = (0, 1) if viewer.seat is None or viewer.seat % 2 == 0 else (1, 0)
+def _my_side(snapshot: TableSnapshot, viewer: Viewer) -> int | None:
+    return None if viewer.seat is None else snapshot.side_of(viewer.seat)
+
+
+def _side_order(snapshot: TableSnapshot, viewer: Viewer) -> list[int]:
+    """Return the sides in the order the viewer reads them: their own first, then in play
+    order (in seat order for someone watching)."""
+    sides = snapshot.sides
+    mine = _my_side(snapshot, viewer) or 0
+    return [(mine + offset) % sides for offset in range(sides)]
+
+
+def _sides(snapshot: TableSnapshot, viewer: Viewer, figures: Sequence[int]) -> list[dict[str, Any]]:
+    """Return the sides (teams, or players without partners) with one figure each, the
+    viewer's own side first."""
+    mine = _my_side(snapshot, viewer)
     return [
         {
-            "team": team,
-            "label": side_label(snapshot, viewer, team),
-            "value": figures[team],
-            "mine": viewer.seat is not None and viewer.seat % 2 == team,
+            "team": side,
+            "label": side_label(snapshot, viewer, side),
+            "value": figures[side] if side < len(figures) else 0,
+            "mine": mine == side,
         }
-        for team in order
+        for side in _side_order(snapshot, viewer)
     ]
 
 
-def _role(viewer: Viewer, seat: int) -> str:
+def _role(snapshot: TableSnapshot, viewer: Viewer, seat: int) -> str:
     if viewer.seat is None:
         return ""
     if seat == viewer.seat:
         return _("you")
-    return _("partner") if (seat - viewer.seat) % 2 == 0 else _("opponent")
+    if snapshot.players == 4 and (seat - viewer.seat) % 2 == 0:
+        return _("partner")
+    return _("opponent")
 
 
 def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     rows = [
         {
             "seat": chair.seat,
-            "team": chair.seat % 2,
+            "team": snapshot.side_of(chair.seat),
             "name": seat_name(chair),
             "is_bot": chair.is_bot,
             "computer": computer_label(snapshot.bot_level) if chair.is_bot else "",
@@ -238,7 +260,12 @@ def _seating(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
         }
         for chair in snapshot.seats
     ]
-    return {"seat_rows": rows, "full": not any(chair.is_empty for chair in snapshot.seats)}
+    return {
+        "seat_rows": rows,
+        "full": not any(chair.is_empty for chair in snapshot.seats),
+        "game": game_label(snapshot.variant, snapshot.players),
+        "teams": snapshot.players == 4,
+    }
 
 
 def _strip(snapshot: TableSnapshot, viewer: Viewer, observation: Observation) -> dict[str, Any]:
@@ -248,6 +275,7 @@ def _strip(snapshot: TableSnapshot, viewer: Viewer, observation: Observation) ->
         "target": snapshot.target,
         "contract": _contract(snapshot, viewer, observation),
         "bidding": observation.phase == Phase.AUCTION,
+        "classic": snapshot.is_classic,
     }
 
 
@@ -258,21 +286,23 @@ def _seats_region(
     last call."""
     trick = _trick(observation)
     calls = _last_calls(observation)
+    players = snapshot.players
+    positions = POSITIONS_BY_PLAYERS[players]
     rows = []
     for chair in snapshot.seats:
-        relative = chair.seat if viewer.seat is None else (chair.seat - viewer.seat) % 4
+        relative = chair.seat if viewer.seat is None else (chair.seat - viewer.seat) % players
         played = trick["cards"].get(chair.seat) if trick else None
         rows.append(
             {
                 "seat": chair.seat,
-                "team": chair.seat % 2,
+                "team": snapshot.side_of(chair.seat),
                 "name": seat_name(chair),
-                "role": _role(viewer, chair.seat),
+                "role": _role(snapshot, viewer, chair.seat),
                 "computer": computer_label(snapshot.bot_level) if chair.is_bot else "",
                 "level": str(LEVEL_LABELS.get(snapshot.bot_level, snapshot.bot_level)),
                 "away": chair.away,
                 "is_me": viewer.seat == chair.seat,
-                "position": POSITIONS[relative],
+                "position": positions[relative],
                 "cards": observation.card_counts[chair.seat],
                 "dealer": observation.dealer == chair.seat,
                 "to_act": observation.to_act == chair.seat,
@@ -296,6 +326,7 @@ def _center(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]
     trick = _trick(observation)
     winner = trick["winner"] if trick else None
     return {
+        "turned": _turned(snapshot, observation),
         "phase": str(observation.phase),
         "trick_number": len(observation.tricks) + (observation.current_trick is not None),
         "winner": seat_name(snapshot.seats[winner]) if winner is not None else "",
@@ -308,14 +339,38 @@ def _center(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]
     }
 
 
+def _turned(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any] | None:
+    """Return the classic game's turned card, face up in the middle while the players take or
+    pass; during the first trick, who took it (the completion of the deal), then nothing."""
+    turned = observation.turned
+    if turned is None:
+        return None
+    if observation.phase == Phase.AUCTION:
+        return {"card": card_face(turned), "round": observation.auction_round, "note": ""}
+    contract = observation.contract
+    if contract is None or observation.phase != Phase.PLAY or observation.tricks:
+        return None
+    figures = {
+        "name": seat_name(snapshot.seats[contract.seat]),
+        "suit": SUIT_SYMBOLS[contract.trump],
+    }
+    if contract.trump == turned.suit:
+        note = _("%(name)s takes %(suit)s and the turned card") % figures
+    else:
+        note = _("%(name)s names %(suit)s and takes the turned card") % figures
+    return {"card": card_face(turned), "round": None, "note": note}
+
+
 def _contract(
     snapshot: TableSnapshot, viewer: Viewer, observation: Observation
 ) -> dict[str, Any] | None:
-    """Say the contract with who holds it, its trump and its multiplier."""
+    """Say the contract with who holds it, its trump and its multiplier (the classic game's
+    has neither value nor multiplier: the taker and the trump)."""
     contract = observation.contract
     if contract is None:
         return None
     return {
+        "classic": snapshot.is_classic,
         "value": contract.value,
         "trump": str(contract.trump),
         "trump_name": suit_name(contract.trump),
@@ -328,7 +383,10 @@ def action_label(action: Action) -> str:
     """Say an auction or play action in words, in the active language."""
     if isinstance(action, Bid):
         return _("%(value)s %(suit)s") % {"value": action.value, "suit": suit_name(action.trump)}
+    if isinstance(action, Name):
+        return _("Name %(suit)s") % {"suit": SUIT_SYMBOLS[action.trump]}
     labels = {
+        "take": _("Take"),
         "pass": _("Pass"),
         "close": _("Close"),
         "reclose": _("Close again"),
@@ -342,13 +400,18 @@ def _trick(observation: Observation) -> dict[str, Any] | None:
     """Return the cards on the table by seat: the open trick, or between tricks the one just
     won with its winner, so that the last card and who took it stay in view."""
     trick = observation.current_trick
+    players = observation.players
     if trick is not None and trick.cards:
-        cards = {(trick.leader + i) % 4: card_face(card) for i, card in enumerate(trick.cards)}
-        return {"cards": cards, "winner": None, "last": (trick.leader + len(trick.cards) - 1) % 4}
+        cards = {
+            (trick.leader + i) % players: card_face(card) for i, card in enumerate(trick.cards)
+        }
+        last = (trick.leader + len(trick.cards) - 1) % players
+        return {"cards": cards, "winner": None, "last": last}
     if observation.tricks:
         done = observation.tricks[-1]
-        cards = {done.seat_of(i): card_face(card) for i, card in enumerate(done.cards)}
-        return {"cards": cards, "winner": done.winner, "last": done.seat_of(len(done.cards) - 1)}
+        cards = {done.seat_of(i, players): card_face(card) for i, card in enumerate(done.cards)}
+        last = done.seat_of(len(done.cards) - 1, players)
+        return {"cards": cards, "winner": done.winner, "last": last}
     return None
 
 
@@ -361,7 +424,10 @@ def _controls(snapshot: TableSnapshot, viewer: Viewer, observation: Observation)
         "my_turn": my_turn,
         "waiting": observation.to_act is not None and not my_turn,
         "bidding": _bidding(observation)
-        if my_turn and observation.phase == Phase.AUCTION
+        if my_turn and observation.phase == Phase.AUCTION and observation.turned is None
+        else None,
+        "taking": _taking(observation)
+        if my_turn and observation.phase == Phase.AUCTION and observation.turned is not None
         else None,
         "can_announce": my_turn and Announce() in observation.legal_actions,
         "can_show": my_turn and Show() in observation.legal_actions,
@@ -393,6 +459,33 @@ def _bidding(observation: Observation) -> dict[str, Any]:
         "can_pass": "pass" in words,
         "can_close": "close" in words,
         "can_reclose": "reclose" in words,
+    }
+
+
+def _suit_choice(suit: Suit) -> dict[str, Any]:
+    return {
+        "code": str(suit),
+        "symbol": SUIT_SYMBOLS[suit],
+        "name": suit_name(suit),
+        "red": suit in (Suit.DIAMONDS, Suit.HEARTS),
+    }
+
+
+def _taking(observation: Observation) -> dict[str, Any]:
+    """Return the classic game's choices: take the turned suit or pass (round 1), name one of
+    the other suits or pass (round 2), as the engine offers them."""
+    legal = observation.legal_actions
+    turned = observation.turned
+    assert turned is not None
+    return {
+        "round": observation.auction_round,
+        "take": _suit_choice(turned.suit) if Take() in legal else None,
+        "names": [
+            {**_suit_choice(action.trump), "action": f"name {action.trump}"}
+            for action in legal
+            if isinstance(action, Name)
+        ],
+        "can_pass": Pass() in legal,
     }
 
 
@@ -449,7 +542,7 @@ def _extras(snapshot: TableSnapshot, observation: Observation) -> dict[str, Any]
 
 def _declarations(snapshot: TableSnapshot, observation: Observation) -> list[dict[str, Any]]:
     rows = []
-    for seat in range(4):
+    for seat in range(observation.players):
         announced = observation.announcements[seat]
         shown = observation.shown[seat]
         if not announced and not shown:
@@ -475,9 +568,10 @@ def _last_trick(snapshot: TableSnapshot, observation: Observation) -> dict[str, 
     if not observation.tricks:
         return None
     done = observation.tricks[-1]
+    players = observation.players
     return {
         "cards": [
-            {"name": seat_name(snapshot.seats[done.seat_of(i)]), "card": card_face(card)}
+            {"name": seat_name(snapshot.seats[done.seat_of(i, players)]), "card": card_face(card)}
             for i, card in enumerate(done.cards)
         ],
         "winner": seat_name(snapshot.seats[done.winner]),
@@ -509,18 +603,40 @@ def _score(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
 def _match_result(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any]:
     """Say who won the match and by how much, from the viewer's side."""
     winner = snapshot.winner if snapshot.winner is not None else 0
+    mine = _my_side(snapshot, viewer)
+    if snapshot.sides > 2:
+        return _ranking_result(snapshot, viewer, winner)
     won, lost = snapshot.totals[winner], snapshot.totals[1 - winner]
     score = {"won": won, "lost": lost}
-    if viewer.seat is None:
+    if snapshot.players != 4 and mine != winner:
+        headline = _("%(name)s wins %(won)s–%(lost)s") % {  # noqa: RUF001
+            **score,
+            "name": side_label(snapshot, viewer, winner),
+        }
+    elif viewer.seat is None:
         headline = _("%(side)s win %(won)s–%(lost)s") % {  # noqa: RUF001
             **score,
             "side": side_label(snapshot, viewer, winner),
         }
-    elif viewer.seat % 2 == winner:
+    elif mine == winner:
         headline = _("You won %(won)s–%(lost)s") % score  # noqa: RUF001
     else:
         headline = _("You lost %(lost)s–%(won)s") % score  # noqa: RUF001
-    return {"headline": headline, "we_won": viewer.seat is not None and viewer.seat % 2 == winner}
+    return {"headline": headline, "we_won": mine == winner}
+
+
+def _ranking_result(snapshot: TableSnapshot, viewer: Viewer, winner: int) -> dict[str, Any]:
+    """Say who won a match of three players, with every player's total."""
+    mine = _my_side(snapshot, viewer)
+    totals = {"won": snapshot.totals[winner]}
+    if mine == winner:
+        headline = _("You won with %(won)s") % totals
+    else:
+        headline = _("%(name)s wins with %(won)s") % {
+            **totals,
+            "name": side_label(snapshot, viewer, winner),
+        }
+    return {"headline": headline, "we_won": mine == winner}
 
 
 def _guest_offer() -> dict[str, Any]:
@@ -544,6 +660,8 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any] | None:
         return None
     if ended.cancelled or ended.result is None or ended.contract is None:
         return {"number": ended.number, "cancelled": True}
+    if "total" in ended.result:
+        return _classic_summary(snapshot, viewer, ended.number, ended.result, ended.contract)
     contract = ended.contract
     result = RoundResult(
         card_points=tuple(ended.result["card_points"]),  # type: ignore[arg-type]
@@ -584,6 +702,50 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> dict[str, Any] | None:
         "score": [result.score[team] for team in order],
         "tally": [{"label": side["label"], "score": result.score[side["team"]]} for side in sides],
         "rounded": result.raw[0] % 10 != 0 or result.raw[1] % 10 != 0,
+    }
+
+
+def _classic_summary(
+    snapshot: TableSnapshot,
+    viewer: Viewer,
+    number: int,
+    result: dict[str, Any],
+    contract: dict[str, Any],
+) -> dict[str, Any]:
+    """Explain a classic round: each side's cards (with 100 for a capot), declarations and
+    pilotta, its total, and what it scores: its total, or only its pilotta for a taker's side
+    that failed. Raw points, no Rule of 6."""
+    sides = _sides(snapshot, viewer, result["score"])
+    order = [side["team"] for side in sides]
+    capot = result["capot"]
+    bonus = [100 if side == capot else 0 for side in range(len(result["total"]))]
+    rows = [
+        (_("Cards and last trick"), result["card_points"]),
+        *([(_("Capot"), bonus)] if capot is not None else []),
+        (_("Declarations"), result["declarations"]),
+        (_("Pilotta"), result["pilotta"]),
+        (_("Total"), result["total"]),
+    ]
+    trump = Suit.parse(contract["trump"])
+    figures = {"name": seat_name(snapshot.seats[contract["seat"]]), "suit": SUIT_SYMBOLS[trump]}
+    return {
+        "number": number,
+        "cancelled": False,
+        "classic": True,
+        "heads": [side["label"] for side in sides],
+        "bid_line": _("%(name)s took %(suit)s.") % figures,
+        "closed_line": "",
+        "made": result["made"],
+        "capot_line": _("Capot, all eight tricks, which count 100 more: %(side)s.")
+        % {"side": side_label(snapshot, viewer, capot)}
+        if capot is not None
+        else "",
+        "rows": [
+            {"label": label, "cells": [values[side] for side in order]} for label, values in rows
+        ],
+        "score": [result["score"][side] for side in order],
+        "tally": [{"label": side["label"], "score": side["value"]} for side in sides],
+        "rounded": False,
     }
 
 
@@ -647,32 +809,57 @@ def round_replay(
     result = state.result
     assert contract is not None, "only a finished round is replayed"
     assert result is not None, "only a finished round is replayed"
+    ruleset = state.ruleset
+    players = state.players
     names = [seat_name(chair) for chair in seats]
     bottom = viewer_seat if viewer_seat is not None else 0
+    positions = POSITIONS_BY_PLAYERS[players]
     chairs = [
         {
             "seat": seat,
             "number": seat + 1,
-            "team": team_of(seat),
+            "team": ruleset.side_of(seat),
             "name": names[seat],
-            "position": POSITIONS[(seat - bottom) % 4],
+            "position": positions[(seat - bottom) % players],
             "dealer": seat == state.dealer,
         }
-        for seat in range(4)
+        for seat in range(players)
     ]
     order = _replay_order(contract.trump)
     tricks = _replay_tricks(state, chairs, order)
+    turned = state.turned
     steps: list[dict[str, Any]] = [
-        {"kind": "deal", "hands": _replay_hands(state.hands, chairs, order)},
+        {
+            "kind": "deal",
+            "hands": _replay_hands(state.first_hands, chairs, order),
+            "turned": card_face(turned) if turned is not None else None,
+        },
         {"kind": "auction", "calls": _replay_last_calls(state, chairs)},
+        *(
+            [
+                {
+                    "kind": "completion",
+                    "hands": _replay_hands(state.hands, chairs, order),
+                    "turned": card_face(turned),
+                }
+            ]
+            if turned is not None
+            else []
+        ),
         *({"kind": "trick", "trick": trick} for trick in tricks),
         {"kind": "score"},
     ]
     for number, step in enumerate(steps, start=1):
         step["number"] = number
+    sides = _replay_sides(ruleset.players, names)
+    figures = {"name": names[contract.seat], "suit": SUIT_SYMBOLS[contract.trump]}
     return {
         "chairs": chairs,
-        "teams": [[names[seat] for seat in (team, team + 2)] for team in (0, 1)],
+        "classic": ruleset.is_classic,
+        "sides": sides,
+        "teams": [[names[seat] for seat in (team, team + 2)] for team in (0, 1)]
+        if players == 4
+        else [],
         "contract": {
             "value": contract.value,
             "trump": str(contract.trump),
@@ -680,9 +867,18 @@ def round_replay(
             "team": contract.team,
             "holder": names[contract.seat],
             "multiplier": contract.multiplier,
+            "classic": ruleset.is_classic,
+            "taker_line": _("%(name)s took %(suit)s.") % figures,
+            "completion": (
+                _("%(name)s takes %(suit)s and the turned card") % figures
+                if turned is not None and contract.trump == turned.suit
+                else _("%(name)s names %(suit)s and takes the turned card") % figures
+            )
+            if turned is not None
+            else "",
         },
         "auction": [
-            {"name": names[seat], "team": team_of(seat), **_replay_call(action)}
+            {"name": names[seat], "team": ruleset.side_of(seat), **_replay_call(action)}
             for seat, action in state.auction
         ],
         "declarations": _replay_declarations(state, names),
@@ -693,12 +889,49 @@ def round_replay(
             "pilotta": result.pilotta,
             "raw": result.raw,
             "score": result.score,
+            "total": result.total,
             "made": result.made,
             "capot": result.capot,
-            "rounded": [points % 10 != 0 for points in result.raw],
+            "rounded": [points % 10 != 0 for points in result.raw]
+            if not ruleset.is_classic
+            else [False] * len(result.raw),
         },
+        "rows": _replay_rows(result, classic=ruleset.is_classic),
         "steps": steps,
     }
+
+
+def _replay_sides(players: int, names: list[str]) -> list[dict[str, Any]]:
+    """Return the sides that score: the two teams by their seats with four players, else each
+    player by name."""
+    if players == 4:
+        # The template names the teams by their seats.
+        return [
+            {"team": 0, "label": "", "names": [names[0], names[2]]},
+            {"team": 1, "label": "", "names": [names[1], names[3]]},
+        ]
+    return [{"team": seat, "label": names[seat], "names": []} for seat in range(players)]
+
+
+def _replay_rows(result: RoundResult, *, classic: bool) -> list[dict[str, Any]]:
+    """Return the lines of the replay's score table, by side."""
+    rows: list[tuple[str, Sequence[int], bool]] = [
+        (_("Cards and last trick"), result.card_points, False),
+    ]
+    if classic and result.capot is not None:
+        bonus = [100 if side == result.capot else 0 for side in range(len(result.score))]
+        rows.append((_("Capot"), bonus, False))
+    rows += [
+        (_("Declarations"), result.declarations, False),
+        (_("Pilotta"), result.pilotta, False),
+    ]
+    if classic:
+        assert result.total is not None
+        rows.append((_("Total"), result.total, False))
+    else:
+        rows.append((_("Points"), result.raw, False))
+    rows.append((_("On the score sheet"), result.score, True))
+    return [{"label": label, "cells": list(cells), "sheet": sheet} for label, cells, sheet in rows]
 
 
 def _replay_order(trump: Suit) -> Callable[[Card], tuple[int, int, int]]:
@@ -715,14 +948,14 @@ def _replay_hands(
     chairs: list[dict[str, Any]],
     order: Callable[[Card], tuple[int, int, int]],
     *,
-    played: Sequence[Card | None] = (None, None, None, None),
+    played: Sequence[Card | None] = (),
 ) -> list[dict[str, Any]]:
     """Return each seat's cards in order, marking the one it plays in this trick (if any)."""
     return [
         {
             **chair,
             "cards": [
-                {"card": card_face(card), "played": card == played[seat]}
+                {"card": card_face(card), "played": seat < len(played) and card == played[seat]}
                 for card in sorted(hands[seat], key=order)
             ],
         }
@@ -758,36 +991,42 @@ def _replay_tricks(
 ) -> list[dict[str, Any]]:
     """Return the tricks: each card at its seat, the winner, the points, the hands before it."""
     held = [list(hand) for hand in state.hands]
-    so_far = [0, 0]
+    ruleset = state.ruleset
+    players = state.players
+    so_far = [0] * ruleset.sides
     events = _replay_events(state, [chair["name"] for chair in chairs])
     tricks = []
     for number, trick in enumerate(state.tricks, start=1):
-        played: list[Card | None] = [None] * 4
+        played: list[Card | None] = [None] * players
         for position, card in enumerate(trick.cards):
-            played[trick.seat_of(position)] = card
+            played[trick.seat_of(position, players)] = card
         hands = _replay_hands(held, chairs, order, played=played)
-        so_far[team_of(trick.winner)] += trick.points
+        so_far[ruleset.side_of(trick.winner)] += trick.points
         tricks.append(
             {
                 "number": number,
                 "cards": [
                     {
-                        **chairs[trick.seat_of(position)],
+                        **chairs[trick.seat_of(position, players)],
                         "card": card_face(card),
                         "order": position + 1,
-                        "winner": trick.seat_of(position) == trick.winner,
+                        "winner": trick.seat_of(position, players) == trick.winner,
                     }
                     for position, card in enumerate(trick.cards)
                 ],
                 "winner": chairs[trick.winner],
                 "points": trick.points,
                 "so_far": tuple(so_far),
+                "sides": [
+                    {"team": side["team"], "label": side["label"], "points": so_far[side["team"]]}
+                    for side in _replay_sides(players, [chair["name"] for chair in chairs])
+                ],
                 "hands": hands,
                 "events": events.get(number, []),
             }
         )
         for position, card in enumerate(trick.cards):
-            held[trick.seat_of(position)].remove(card)
+            held[trick.seat_of(position, players)].remove(card)
     return tricks
 
 
@@ -807,7 +1046,7 @@ def _replay_events(state: RoundState, names: list[str]) -> dict[int, list[dict[s
             calls += 1
             event["kind"] = "pilotta" if calls == 1 else "repilotta"
         if "kind" in event:
-            events.setdefault(plays // 4 + 1, []).append(event)
+            events.setdefault(plays // state.players + 1, []).append(event)
         plays += isinstance(action, Play)
     return events
 
@@ -815,7 +1054,7 @@ def _replay_events(state: RoundState, names: list[str]) -> dict[int, list[dict[s
 def _replay_declarations(state: RoundState, names: list[str]) -> list[dict[str, Any]]:
     """Return who announced what and which declarations they showed, seat by seat."""
     rows = []
-    for seat in range(4):
+    for seat in range(state.players):
         announced = state.announcements(seat)
         if not announced:
             continue
@@ -823,7 +1062,7 @@ def _replay_declarations(state: RoundState, names: list[str]) -> list[dict[str, 
         rows.append(
             {
                 "name": names[seat],
-                "team": team_of(seat),
+                "team": state.ruleset.side_of(seat),
                 "announced": [announcement_label(a) for a in announced],
                 "shown": [
                     {"declaration": d, "cards": [card_face(c) for c in d.cards]} for d in shown
@@ -840,4 +1079,4 @@ def _replay_pilotta(state: RoundState, names: list[str]) -> dict[str, Any] | Non
     if not calls:
         return None
     seat = calls[0][0]
-    return {"name": names[seat], "team": team_of(seat), "both": len(calls) == 2}
+    return {"name": names[seat], "team": state.ruleset.side_of(seat), "both": len(calls) == 2}

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Exists, JSONField, OuterRef, Prefetch, Q, QuerySet, Subquery
 
@@ -10,13 +11,22 @@ from games.engine import MatchState, RoundState, Ruleset, action_from_dict
 from games.models import Match, Room, RoomInvitation, RoomSeat, Round, RoundAction
 
 
-def round_state(round_: Round) -> RoundState:
-    """Replay a round's log on its deal."""
-    state = RoundState.new(
+def dealt_round(round_: Round, ruleset: dict[str, Any] | None = None) -> RoundState:
+    """Start a round from its stored deal, before any action: the hands (a classic deal's
+    first five cards each, with its turned card and stock). ``ruleset`` saves reading the
+    match when the caller has it."""
+    return RoundState.new(
         dealer=round_.dealer,
         hands=round_.hands,
-        ruleset=Ruleset.from_dict(round_.match.ruleset),
+        ruleset=Ruleset.from_dict(ruleset if ruleset is not None else round_.match.ruleset),
+        turned=round_.turned or None,
+        stock=round_.stock,
     )
+
+
+def round_state(round_: Round) -> RoundState:
+    """Replay a round's log on its deal."""
+    state = dealt_round(round_)
     for entry in round_.actions.order_by("seq").values_list("action", flat=True):
         seat, action = action_from_dict(entry)
         state = state.apply(seat, action)
@@ -73,14 +83,15 @@ def rooms_of(user: User) -> QuerySet[Room]:
 class LobbyRoom:
     """A room as the lobby lists it: its seats, and where its latest match stands.
 
-    ``team`` is the viewer's (0: seats 1 and 3, 1: seats 2 and 4), None when they have no seat;
-    ``totals`` and ``winner`` are the latest match's, None before the first one.
+    ``team`` is the viewer's side (with four players 0: seats 1 and 3, 1: seats 2 and 4; with
+    two or three, their own seat), None when they have no seat; ``totals`` and ``winner`` are
+    the latest match's, None before the first one.
     """
 
     room: Room
     seats: list[RoomSeat]
     team: int | None
-    totals: tuple[int, int] | None
+    totals: tuple[int, ...] | None
     winner: int | None
 
     @property
@@ -91,9 +102,15 @@ class LobbyRoom:
 
     @property
     def theirs(self) -> int:
-        """Return the other team's total."""
+        """Return the other team's total (the best of the others' without partners)."""
         assert self.totals is not None
-        return self.totals[1 - (self.team or 0)]
+        mine = self.team or 0
+        return max(total for side, total in enumerate(self.totals) if side != mine)
+
+    @property
+    def teams(self) -> bool:
+        """Say whether the room's players play in two teams (four players)."""
+        return self.room.players == 4
 
     @property
     def won(self) -> bool:
@@ -124,8 +141,8 @@ def lobby_rooms(user: User) -> list[LobbyRoom]:
             LobbyRoom(
                 room=room,
                 seats=seats,
-                team=None if seat is None else seat % 2,
-                totals=(totals[0], totals[1]) if totals else None,
+                team=None if seat is None else (seat % 2 if room.players == 4 else seat),
+                totals=tuple(totals) if totals else None,
                 winner=room.match_winner,  # type: ignore[attr-defined]
             )
         )

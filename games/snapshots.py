@@ -13,8 +13,9 @@ from typing import Any
 
 from django.core.cache import cache
 
-from games.engine import Contract, Observation, RoundState, Ruleset, action_from_dict
+from games.engine import Contract, Observation, RoundState, action_from_dict
 from games.models import Match, Room, RoomSeat, Round, default_room_name
+from games.selectors import dealt_round
 
 SNAPSHOT_TTL_SECONDS = 600
 STATE_TTL_SECONDS = 3600
@@ -42,7 +43,7 @@ class SheetLine:
     """One ended round on the score sheet."""
 
     number: int
-    score: tuple[int, int]
+    score: tuple[int, ...]
     cancelled: bool
 
 
@@ -69,13 +70,17 @@ class TableSnapshot:
     assist: bool
     seats: tuple[SeatView, ...]
     bot_level: str = "medium"
+    # The game: "palaristi" (four players, two teams) or "classic" (2-4 players).
+    variant: str = "palaristi"
+    players: int = 4
     # The owner's chosen name ("" for none) and the owner's name, for ``title()``.
     name: str = ""
     owner_name: str = ""
     match_id: int | None = None
     match_finished: bool = False
     winner: int | None = None
-    totals: tuple[int, int] = (0, 0)
+    # By side: the two teams with four players, else each player.
+    totals: tuple[int, ...] = (0, 0)
     sheet: tuple[SheetLine, ...] = ()
     round_id: int | None = None
     round_number: int | None = None
@@ -85,6 +90,20 @@ class TableSnapshot:
     def title(self) -> str:
         """Return the room's name in the active language, as Room.title does."""
         return self.name or default_room_name(self.owner_name)
+
+    @property
+    def is_classic(self) -> bool:
+        """Say whether the room plays the classic, turned-up trump game."""
+        return self.variant == "classic"
+
+    @property
+    def sides(self) -> int:
+        """Return how many sides score: two teams with four players, else each player."""
+        return 2 if self.players == 4 else self.players
+
+    def side_of(self, seat: int) -> int:
+        """Return the side a seat plays for: its team with four players, else itself."""
+        return seat % 2 if self.players == 4 else seat
 
     def seat_of(self, user_id: int) -> int | None:
         """Return the seat ``user_id`` holds, or None."""
@@ -144,7 +163,7 @@ def derived_snapshot(
     if previous.seq != len(state.history) - steps:
         return None
     # The summary of the round before stays until the auction has gone round once.
-    summary = previous.summary if len(state.history) < 4 else None
+    summary = previous.summary if len(state.history) < previous.players else None
     snapshot = replace(previous, version=version, state=state, summary=summary)
     cache.set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
     return snapshot
@@ -164,6 +183,8 @@ def _build_snapshot(room_id: int) -> TableSnapshot | None:
         assist=room.assist,
         seats=_seats(room),
         bot_level=room.bot_level,
+        variant=room.variant,
+        players=room.players,
         name=room.name,
         owner_name=room.owner.table_name,
     )
@@ -177,12 +198,14 @@ def _build_snapshot(room_id: int) -> TableSnapshot | None:
         match_id=match.pk,
         match_finished=match.status == Match.Status.FINISHED,
         winner=match.winner,
-        totals=(match.totals[0], match.totals[1]),
-        sheet=tuple(_sheet_line(r) for r in rounds if r.status != Round.Status.PLAYING),
+        totals=tuple(match.totals),
+        sheet=tuple(
+            _sheet_line(r, seating.sides) for r in rounds if r.status != Round.Status.PLAYING
+        ),
         round_id=current.pk if current else None,
         round_number=current.number if current else None,
         state=round_state_cached(current, match.ruleset) if current else None,
-        summary=_summary_round(rounds),
+        summary=_summary_round(rounds, seating.players),
     )
 
 
@@ -201,16 +224,16 @@ def _seats(room: Room) -> tuple[SeatView, ...]:
     )
 
 
-def _sheet_line(round_: Round) -> SheetLine:
-    score = (round_.result or {}).get("score", [0, 0])
+def _sheet_line(round_: Round, sides: int) -> SheetLine:
+    score = (round_.result or {}).get("score", [0] * sides)
     return SheetLine(
         number=round_.number,
-        score=(score[0], score[1]),
+        score=tuple(score),
         cancelled=round_.status == Round.Status.CANCELLED,
     )
 
 
-def _summary_round(rounds: list[Round]) -> EndedRound | None:
+def _summary_round(rounds: list[Round], players: int) -> EndedRound | None:
     """Return the round whose summary shows: the last one if it ended, else the one before it.
 
     The summary stays up until the new round's auction has gone round the table once.
@@ -220,7 +243,7 @@ def _summary_round(rounds: list[Round]) -> EndedRound | None:
     last = rounds[-1]
     if last.status != Round.Status.PLAYING:
         ended = last
-    elif last.turn_seq < 4 and len(rounds) > 1:
+    elif last.turn_seq < players and len(rounds) > 1:
         ended = rounds[-2]
     else:
         return None
@@ -242,11 +265,7 @@ def round_state_cached(round_: Round, ruleset: dict[str, Any] | None = None) -> 
         cached = cache.get(_state_key(round_, round_.turn_seq))
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-    state = RoundState.new(
-        dealer=round_.dealer,
-        hands=round_.hands,
-        ruleset=Ruleset.from_dict(ruleset if ruleset is not None else round_.match.ruleset),
-    )
+    state = dealt_round(round_, ruleset)
     for entry in round_.actions.order_by("seq").values_list("action", flat=True):
         seat, action = action_from_dict(entry)
         state = state.apply(seat, action)

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.errors import GameError
-from games.models import SEATS, Match, Room, RoomInvitation, RoomSeat, Round
+from games.models import CLASSIC_TARGET, Match, Room, RoomInvitation, RoomSeat, Round
 from games.services.table import match_start, table_changed_after_commit
 from games.validators import clean_room_name
 
@@ -17,14 +17,24 @@ from games.validators import clean_room_name
 def room_create(
     *,
     owner: User,
-    target: int = 301,
+    variant: str = Room.Variant.PALARISTI,
+    players: int = 4,
+    target: int | None = None,
     bot_level: str = Room.BotLevel.MEDIUM,
     assist: bool = False,
     turn_seconds: int = 0,
 ) -> Room:
-    """Open a room with four empty seats and seat its owner in seat 0."""
+    """Open a room with ``players`` empty seats and seat its owner in seat 0.
+
+    ``target`` defaults to the game's: 301 for palaristi, 1000 (the only one) for classic.
+    A game, player count or target that do not go together raises ValidationError.
+    """
+    if target is None:
+        target = CLASSIC_TARGET if variant == Room.Variant.CLASSIC else 301
     room = Room(
         owner=owner,
+        variant=variant,
+        players=players,
         target=target,
         bot_level=bot_level,
         assist=assist,
@@ -33,7 +43,8 @@ def room_create(
     room.full_clean(exclude=["invite_token"])
     room.save()
     RoomSeat.objects.bulk_create(
-        RoomSeat(room=room, seat=seat, user=owner if seat == 0 else None) for seat in SEATS
+        RoomSeat(room=room, seat=seat, user=owner if seat == 0 else None)
+        for seat in room.seat_numbers
     )
     return room
 
@@ -228,7 +239,7 @@ def room_close(*, room_id: int, user: User) -> None:
 
 @transaction.atomic
 def room_start(*, room_id: int, user: User) -> Match:
-    """Start the first match once all four seats are filled (the owner only)."""
+    """Start the first match once every seat is filled (the owner only)."""
     room = _locked_room(room_id)
     _require_owner(room, user)
     _require_open(room)
@@ -246,7 +257,7 @@ def room_play_now(*, user: User, level: str, target: int) -> Room:
     each of those calls would publish a snapshot of the table (about 0.1 s each) for nothing.
     """
     room = room_create(owner=user, target=target, bot_level=level)
-    RoomSeat.objects.filter(room=room, seat__in=SEATS[1:]).update(is_bot=True)
+    RoomSeat.objects.filter(room=room, seat__gt=0).update(is_bot=True)
     room_start(room_id=room.pk, user=user)
     room.refresh_from_db()
     return room

@@ -21,7 +21,6 @@ from games.engine import (
     MatchState,
     Phase,
     RoundState,
-    Ruleset,
     action_to_dict,
     draw_cut,
     format_cards,
@@ -91,10 +90,13 @@ def _publish(room_id: int, version: int, played: Played | None) -> None:
 def match_start(*, room: Room) -> Match:
     """Start a match in a locked room whose seats are all taken: draw the dealer, deal round 1."""
     rng = secrets.SystemRandom()
-    ruleset = Ruleset(target=room.target)
-    first_dealer = rng.randrange(4)
+    ruleset = room.ruleset()
+    first_dealer = rng.randrange(ruleset.players)
     match = Match.objects.create(
-        room=room, ruleset=ruleset.to_dict(), first_dealer=first_dealer, totals=[0, 0]
+        room=room,
+        ruleset=ruleset.to_dict(),
+        first_dealer=first_dealer,
+        totals=[0] * ruleset.sides,
     )
     room.status = Room.Status.PLAYING
     room.save(update_fields=["status"])
@@ -102,21 +104,28 @@ def match_start(*, room: Room) -> Match:
     state = MatchState.new(ruleset=ruleset, first_dealer=first_dealer)
     first = _deal_round(match, state, number=1)
     table_changed_after_commit(room.pk)
-    _schedule_turn(room, first, seq=0, to_act=(first.dealer + 1) % 4)
+    _schedule_turn(room, first, seq=0, to_act=ruleset.next_seat(first.dealer))
     return match
 
 
 def _deal_round(match: Match, state: MatchState, *, number: int) -> Round:
-    """Store the engine's next deal: a secure shuffle (or the table's cards) and a secure cut."""
+    """Store the engine's next deal: a secure shuffle (or the table's cards) and a secure cut.
+
+    A classic deal stores the five cards each seat holds during the auction, the turned card
+    and the stock, from which the engine completes the hands once someone takes.
+    """
     rng = secrets.SystemRandom()
-    cut = draw_cut(rng)
+    ruleset = state.ruleset
+    cut = draw_cut(rng, len(ruleset.deck))
     dealt = state.deal_round(rng, cut=cut)
     return Round.objects.create(
         match=match,
         number=number,
         dealer=dealt.dealer,
-        hands=[format_cards(dealt.hand(seat)) for seat in range(4)],
-        deck_handling=state.ruleset.deck_handling,
+        hands=[format_cards(hand) for hand in dealt.first_hands],
+        turned=str(dealt.turned) if dealt.turned is not None else "",
+        stock=format_cards(dealt.stock),
+        deck_handling=ruleset.deck_handling,
         cut=cut,
     )
 
@@ -243,7 +252,8 @@ def _end_round(round_: Round, state: RoundState, seq: int) -> AppliedAction:
     match.save(update_fields=["totals"])
     following = _deal_round(match, played, number=round_.number + 1)
     pause = getattr(settings, "ROUND_PAUSE_SECONDS", 3.0)
-    _schedule_turn(room, following, seq=0, to_act=(following.dealer + 1) % 4, pause=pause)
+    to_act = played.ruleset.next_seat(following.dealer)
+    _schedule_turn(room, following, seq=0, to_act=to_act, pause=pause)
     return AppliedAction(seq=seq, round_ended=True, match_ended=False, next_round_id=following.pk)
 
 

@@ -23,3 +23,32 @@ document.addEventListener("submit", (event) => {
     event.preventDefault();
   }
 });
+
+// The room form: a field that belongs to one game only (the players of the classic game, the
+// palaristi targets) is hidden and left out of the form while the other game is chosen.
+const syncVariantFields = (form) => {
+  const chosen = form.querySelector("input[data-room-variant]:checked");
+  if (!chosen) {
+    return;
+  }
+  form.querySelectorAll("[data-variant-only]").forEach((field) => {
+    const off = field.dataset.variantOnly !== chosen.value;
+    field.disabled = off;
+    const wrapper = field.closest("div");
+    if (wrapper) {
+      wrapper.hidden = off;
+    }
+  });
+};
+
+document.addEventListener("change", (event) => {
+  if (event.target.matches("input[data-room-variant]") && event.target.form) {
+    syncVariantFields(event.target.form);
+  }
+});
+
+document.querySelectorAll("form").forEach((form) => {
+  if (form.querySelector("input[data-room-variant]")) {
+    syncVariantFields(form);
+  }
+});
