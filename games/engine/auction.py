@@ -12,8 +12,10 @@ from .actions import (
     Action,
     Bid,
     Close,
+    Name,
     Pass,
     Reclose,
+    Take,
     bids_above,
 )
 from .cards import Seat, team_of
@@ -108,6 +110,8 @@ class Auction:
             return None if self.can_close(seat) else Reason.CANNOT_CLOSE
         if isinstance(action, Reclose):
             return None if self.can_reclose(seat) else Reason.CANNOT_RECLOSE
+        if isinstance(action, Take | Name):
+            return Reason.NOT_IN_THIS_GAME
         return Reason.WRONG_PHASE
 
     def _bid_problem(self, bid: Bid) -> Reason | None:

@@ -343,3 +343,15 @@ def test_the_play_phase_is_reached_with_the_right_number_of_cards():
         html = draw(snapshot_of(state, players), seat=(state.to_act + 1) % players)
         counts = re.findall(r'<span aria-hidden="true">(\d)</span></span>', html)
         assert counts == ["8"] * (players - 1)
+
+
+@pytest.mark.parametrize(
+    ("language", "word"), [("en", "Taking"), ("el", "Πάρσιμο"), ("fr", "Prise")]
+)
+def test_the_strip_says_the_trump_is_being_taken_not_bid(language, word):
+    state = dealt(4, 3)
+    html = draw(snapshot_of(state, 4), seat=0, language=language)
+    start = html.index('id="table-strip"')
+    strip = text(html[start : html.index("</div>", start)])
+    assert word in strip
+    assert "Bidding" not in strip

@@ -232,7 +232,7 @@ def test_refused_taking_writes_nothing_and_is_translated(players, queued, case, 
 
 
 def test_a_classic_match_is_played_to_the_end_by_computers(owner, queued):
-    """Computers (random legal actions in the classic game) play a match of three to 1000."""
+    """Random legal actions, through the table's service, play a classic match of three to 1000."""
     room = room_services.room_create(owner=owner, variant="classic", players=3)
     for seat in (1, 2):
         room_services.room_fill_seat_with_bot(room_id=room.pk, user=owner, seat=seat)

@@ -148,8 +148,7 @@ def test_bids_and_closes_are_not_in_the_classic_game(action: Action) -> None:
 
 @pytest.mark.parametrize("action", [TAKE, Name(Suit.SPADES)])
 def test_taking_is_refused_in_the_palaristi_game(action: Action) -> None:
-    # The palaristi game refuses it as it refuses any action of another phase (the site
-    # explains wrong_phase to its players).
+    # In the auction it belongs to the other game; during the play, to another phase.
     hands = [
         "AC KC QC JC TC 9C AD 7D",
         "7C 8C 7H 9H AS KS QS JS",
@@ -157,11 +156,11 @@ def test_taking_is_refused_in_the_palaristi_game(action: Action) -> None:
         "JH KH 8D 9D TD JD QD KD",
     ]
     state = play_round(dealer=3, hands=hands)
-    assert state.why_illegal(0, action) is Reason.WRONG_PHASE
+    assert state.why_illegal(0, action) is Reason.NOT_IN_THIS_GAME
     with pytest.raises(IllegalActionError):
         state.apply(0, action)
     bid = play_round(dealer=3, hands=hands, actions=["0 bid 80 H"])
-    assert bid.why_illegal(1, action) is Reason.WRONG_PHASE
+    assert bid.why_illegal(1, action) is Reason.NOT_IN_THIS_GAME
     auction = ["0 bid 80 H", "1 pass", "2 pass", "3 pass"]
     playing = play_round(dealer=3, hands=hands, actions=auction)
     assert playing.why_illegal(0, action) is Reason.WRONG_PHASE
