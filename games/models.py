@@ -304,7 +304,7 @@ class Round(models.Model):
 
 
 class RoundAction(models.Model):
-    """One entry of a round's log, in the hand-record format of RULES.md §8."""
+    """One entry of a round's log, in the hand-record format."""
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="actions", verbose_name=_("round")

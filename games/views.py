@@ -377,7 +377,7 @@ def _ended_round(request: HttpRequest, room_id: int, number: int) -> Round:
 @login_required
 @require_GET
 def round_record(request: HttpRequest, room_id: int, number: int) -> HttpResponse:
-    """Download a finished round as a hand record (RULES.md §8)."""
+    """Download a finished round as a hand record."""
     round_ = _ended_round(request, room_id, number)
     response = JsonResponse(round_to_record(round_state(round_)))
     filename = f"pilotta-room{room_id}-round{number}.json"

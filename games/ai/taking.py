@@ -1,4 +1,4 @@
-"""Taking in the classic game (RULES.md §9): take the turned suit, name another, or pass.
+"""Taking in the classic game: take the turned suit, name another, or pass.
 
 The taker will hold its five cards, the turned card and two cards from the stock. A hand is
 judged by the points its side is expected to take with a given trump, averaged over every pair

@@ -1,4 +1,4 @@
-"""Actions as small value types, with their text and record (§8) round trips."""
+"""Actions as small value types, with their text and hand-record round trips."""
 
 from __future__ import annotations
 
@@ -222,7 +222,7 @@ def _action_from_words(words: list[str]) -> Action:
 
 
 def action_to_dict(seat: Seat, action: Action) -> dict[str, Any]:
-    """Write an action in the hand-record format of RULES.md §8."""
+    """Write an action in the hand-record format."""
     data: dict[str, Any] = {"seat": seat}
     if isinstance(action, Bid):
         data.update(action="bid", value=action.value, trump=str(action.trump))

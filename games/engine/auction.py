@@ -1,4 +1,4 @@
-"""The auction phase (RULES.md §3): bids, passes, close and re-close."""
+"""The auction phase: bids, passes, close and re-close."""
 
 from __future__ import annotations
 

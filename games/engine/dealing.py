@@ -1,4 +1,4 @@
-"""Deck orders, the cut and the 3-2-3 deal of RULES.md §2."""
+"""Deck orders, the cut and the 3-2-3 deal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Declarations (runs and fours of a kind, RULES.md §5): finding, ranking, comparing."""
+"""Declarations (runs and fours of a kind): finding, ranking, comparing."""
 
 from __future__ import annotations
 

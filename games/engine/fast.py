@@ -1,12 +1,12 @@
-"""Bitmask core of the play phase, tuned for random playouts (RULES.md §1 and §4).
+"""Bitmask core of the play phase, tuned for random playouts (the trick order and the legal cards).
 
 Cards are small ints, ``suit * 8 + rank`` (suits C D H S = 0..3, ranks 7 8 9 T J Q K A = 0..7), and
 a hand is an int with bit ``1 << card`` set for each card held: the same encoding as the friendly
 engine. Seats are 0..3, play moves from ``s`` to ``(s + 1) % 4`` and a seat's team is ``seat % 2``.
-Tables of two sides: the palaristi game, the classic game of four, whose partner protection
-(RULES.md §9) a position carries as ``protection``, and the classic game of two (``players=2``:
-seats 0 and 1, each its own side, so that ``seat % 2`` still names the side). The random
-playouts are for four seats.
+Tables of two sides: the palaristi game, the classic game of four, whose partner protection a
+position carries as ``protection``, and the classic game of two (``players=2``: seats 0 and 1,
+each its own side, so that ``seat % 2`` still names the side). The random playouts are for four
+seats.
 
 Two layers:
 
@@ -169,7 +169,7 @@ def trick_points(cards: Iterable[Card], trump: Suit) -> int:
     return sum(points[card] for card in cards)
 
 
-# --- legal cards (RULES.md §4) ----------------------------------------------------------------
+# --- legal cards: following suit, trumping and under-trumping ---------------------------------
 
 
 def legal_mask_from(
@@ -179,8 +179,9 @@ def legal_mask_from(
 
     ``led`` is ``NO_SUIT`` (and ``best`` ignored) when the trick is empty. The winning card is the
     highest trump on the trick whenever a trump is on it, which is all the rules need to know.
-    ``partner_winning`` is partner protection (RULES.md §9): the player's partner holds the trick,
-    so a player who cannot follow need not trump, though a trump over a trump must still beat it.
+    ``partner_winning`` is partner protection in the classic game of four: the player's partner
+    holds the trick, so a player who cannot follow need not trump, though a trump over a trump
+    must still beat it.
     """
     if led == NO_SUIT:
         return hand

@@ -1,4 +1,4 @@
-"""A match (RULES.md §7, §9): rounds in dealer rotation until a side reaches the target."""
+"""A match of either game: rounds in dealer rotation until a side reaches the target."""
 
 from __future__ import annotations
 

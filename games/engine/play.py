@@ -1,4 +1,4 @@
-"""The play phase (RULES.md §4-5, §9): tricks, legal cards, announce, show and pilotta."""
+"""The play phase of both games: tricks, legal cards, announce, show and pilotta."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def card_problem(
     *,
     partner_winning: bool = False,
 ) -> Reason | None:
-    """Return which rule of §4 (or §9) forbids playing ``card``, or None if it is legal."""
+    """Return which rule of following and trumping forbids playing ``card``, or None if legal."""
     bit = 1 << card.index
     if not held & bit:
         return Reason.CARD_NOT_IN_HAND
@@ -301,7 +301,7 @@ class Cardplay:
         return Reason.WRONG_PHASE
 
     def _pilotta_ok(self, seat: Seat, card: Card) -> bool:
-        """Say whether a pilotta call with ``card`` is allowed (§5)."""
+        """Say whether a pilotta call with ``card`` is allowed."""
         if seat != self.pilotta_seat or card.suit != self.trump:
             return False
         if card.rank not in (Rank.KING, Rank.QUEEN):

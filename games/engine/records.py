@@ -1,4 +1,4 @@
-"""Hand records (RULES.md §8, §9): JSON round and match records, and the printed state."""
+"""Hand records of both games: JSON round and match records, and the printed state."""
 
 from __future__ import annotations
 
@@ -212,14 +212,14 @@ def _empty_round_json(ruleset: Ruleset) -> dict[str, Any]:
         "result": None,
     }
     if ruleset.is_classic:
-        # §9 prints these with every classic state, before the first deal too.
+        # The classic game prints these with every state, before the first deal too.
         printed["turned"] = None
         printed["auction_round"] = None
     return printed
 
 
 def contract_json(contract: Contract | None, *, classic: bool = False) -> dict[str, Any] | None:
-    """Write a contract as §8 prints it (§9: side, taker and trump only)."""
+    """Write a contract as the hand-record format prints it (classic: side, taker and trump)."""
     if contract is None:
         return None
     if classic:
@@ -234,7 +234,7 @@ def contract_json(contract: Contract | None, *, classic: bool = False) -> dict[s
 
 
 def trick_json(trick: Trick) -> dict[str, Any]:
-    """Write a completed trick as §8 prints it."""
+    """Write a completed trick as the hand-record format prints it."""
     return {
         "leader": trick.leader,
         "cards": [str(card) for card in trick.cards],
@@ -251,7 +251,7 @@ def open_trick_json(trick: OpenTrick | None) -> dict[str, Any] | None:
 
 
 def result_json(result: RoundResult | None) -> dict[str, Any] | None:
-    """Write a round result as §8 prints it (§9: ``total`` in place of ``raw``)."""
+    """Write a round result as the hand-record format prints it (classic: ``total`` for ``raw``)."""
     if result is None:
         return None
     # The classic game puts raw points on the sheet: it prints each side's total instead.

@@ -1,4 +1,4 @@
-"""Scoring a round (RULES.md §6, and §9 for the classic game) and the Rule of 6."""
+"""Scoring a round, in the palaristi and the classic game, and the Rule of 6."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ class RoundResult:
     """The score of a finished round, by side: (team 0, team 1) in the palaristi game.
 
     ``card_points`` is the real split of the cards and the last trick, ``declarations`` and
-    ``pilotta`` what each side scores for them, ``raw`` the points of §6 and ``score`` the
+    ``pilotta`` what each side scores for them, ``raw`` the unrounded points and ``score`` the
     score-sheet figures after the Rule of 6. In the classic game, sides are teams of four or
     single players; ``total`` is each side's cards, capot bonus, declarations and pilotta,
     and ``raw`` equals ``score``: raw points go on the sheet.
@@ -132,7 +132,7 @@ def score_classic(
     shown: Sequence[Sequence[Declaration]],
     pilotta: Sequence[int],
 ) -> RoundResult:
-    """Score a classic round (§9) from each side's card points, tricks, declarations, pilotta.
+    """Score a classic round from each side's card points, tricks, declarations, pilotta.
 
     A side without a trick loses its declarations before the comparison but keeps its
     pilotta; the contract is made when the taker's side totals at least every other side.

@@ -29,7 +29,7 @@ class RoundState:
 
     A cancelled round (every player passed) has no contract and no result; the match scores
     it 0-0. A classic round is dealt five cards each with a turned card and a stock; the deal
-    is completed to eight when someone takes (§9).
+    is completed to eight when someone takes.
     """
 
     __slots__ = (

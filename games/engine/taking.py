@@ -1,4 +1,4 @@
-"""The classic game's auction (RULES.md §9): two rounds of taking around the turned card."""
+"""The classic game's auction: two rounds of taking around the turned card."""
 
 from __future__ import annotations
 

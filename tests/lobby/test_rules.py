@@ -1,4 +1,4 @@
-"""The rules page and the FAQ state the rules of RULES.md, and agree with the engine."""
+"""The rules page and the FAQ state the rules of both games, and agree with the engine."""
 
 # ruff: noqa: RUF001 - the page is checked in Greek, whose letters look like Latin ones.
 
@@ -149,7 +149,7 @@ def test_the_rules_page_is_linked_from_the_landing_page(client, language):
     assert f'<a href="/{language}/rules/">' in html
 
 
-# The classic game of RULES.md section 9: turned-up trump, 2 to 4 players, played to 1000.
+# The classic game: turned-up trump, 2 to 4 players, played to 1000.
 
 CLASSIC_TITLES = {
     "el": "Το κλασικό παιχνίδι στους 1000",

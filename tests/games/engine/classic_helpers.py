@@ -1,4 +1,4 @@
-"""Build classic rounds (RULES.md §9) from the hands each seat holds once the deal is complete."""
+"""Build classic rounds from the hands each seat holds once the deal is complete."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Actions: text and record round trips, and malformed records (RULES.md §8)."""
+"""Actions: text and record round trips, and malformed hand records."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""The auction of RULES.md §3."""
+"""The palaristi auction: bids, passes, close and re-close."""
 
 import pytest
 

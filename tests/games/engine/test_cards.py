@@ -1,4 +1,4 @@
-"""Cards, suits, ranks, points and the trick order of RULES.md §1."""
+"""Cards, suits, ranks, points and the trick order."""
 
 import copy
 import pickle

@@ -1,4 +1,4 @@
-"""The classic deal (RULES.md §9): 3-2 from dealer + 1, the turned card, the stock, completion."""
+"""The classic deal: 3-2 from dealer + 1, the turned card, the stock, completion."""
 
 import random
 from typing import Any

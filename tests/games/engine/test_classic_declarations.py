@@ -1,4 +1,4 @@
-"""Classic declarations and pilotta (RULES.md §9): the comparison, ties, no trick, 24 cards."""
+"""Classic declarations and pilotta: the comparison, ties, no trick, 24 cards."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The classic match (RULES.md §9): to 1000, the single highest total wins, by team or seat."""
+"""The classic match: to 1000, the single highest total wins, by team or seat."""
 
 import random
 from typing import Any

@@ -1,4 +1,4 @@
-"""What each seat sees in the classic game (RULES.md §9): the turned card, never the stock."""
+"""What each seat sees in the classic game: the turned card, never the stock."""
 
 import random
 import re

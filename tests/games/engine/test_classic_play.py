@@ -1,4 +1,4 @@
-"""Classic play (RULES.md §9): legal cards, partner protection with four, tricks of n cards."""
+"""Classic play: legal cards, partner protection with four, tricks of n cards."""
 
 import pytest
 

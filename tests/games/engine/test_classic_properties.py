@@ -1,7 +1,7 @@
-"""Property tests over random classic rounds of 2, 3 and 4 players (RULES.md §9).
+"""Property tests over random classic rounds of 2, 3 and 4 players.
 
-The legal cards and the score are checked against a plain reading of §9 written out here,
-not against the engine's own helpers.
+The legal cards and the score are checked against a plain reading of the classic rules written
+out here, not against the engine's own helpers.
 """
 
 import json
@@ -52,7 +52,7 @@ EVERY_ACTION: list[Action] = [
     *(Play(card, pilotta=True) for card in DECK),
 ]
 
-# §1: trick order, strongest first.
+# The trick order, strongest first.
 TRUMP_STRENGTH = "J9AT KQ87".replace(" ", "")
 SIDE_STRENGTH = "AT KQJ987".replace(" ", "")
 
@@ -76,7 +76,7 @@ def trick_winner(cards: list[Card], leader: int, trump: Suit, players: int) -> i
 def reference_legal(
     hand: list[Card], trick: list[Card], leader: int, trump: Suit, players: int
 ) -> set[Card]:
-    """The cards §4 and §9 allow, read literally."""
+    """The cards that following suit, trumping and partner protection allow, read literally."""
     if not trick:
         return set(hand)
     led = trick[0].suit
@@ -105,7 +105,7 @@ def reference_legal(
 
 
 def play_checked(seed: int, players: int) -> RoundState:
-    """Play a random round, checking the legal cards against §9 at every card."""
+    """Play a random round, checking the legal cards against the classic rules at every card."""
     rng = random.Random(seed)
     state = random_classic_deal(rng, players, rng.randrange(players))
     while (seat := state.to_act) is not None:
@@ -138,7 +138,7 @@ def classic_key(declaration: Declaration) -> tuple[int, int, int, int]:
 
 
 def reference_score(state: RoundState) -> dict[str, object]:
-    """Score a finished round as §9 says, from its tricks, shows and pilotta calls."""
+    """Score a finished round as the classic rules say, from its tricks, shows and pilotta calls."""
     players = state.players
     sides = 2 if players == 4 else players
     contract = state.contract

@@ -1,4 +1,4 @@
-"""Classic hand records (RULES.md §9): round trips, the printed state, bad actions and records."""
+"""Classic hand records: round trips, the printed state, bad actions and records."""
 
 import copy
 import json

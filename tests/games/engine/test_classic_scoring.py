@@ -1,4 +1,4 @@
-"""Classic scoring (RULES.md §9): totals, made against every side, capot, raw points."""
+"""Classic scoring: totals, made against every side, capot, raw points."""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,4 @@
-"""The classic auction (RULES.md §9): take the turned suit in round 1, name another in round 2."""
+"""The classic auction: take the turned suit in round 1, name another in round 2."""
 
 import random
 

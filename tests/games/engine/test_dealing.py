@@ -1,4 +1,4 @@
-"""Shuffling, the cut, the 3-2-3 deal and the table deck of RULES.md §2."""
+"""Shuffling, the cut, the 3-2-3 deal and the table deck."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Declarations (RULES.md §5): finding, comparing, announcing, showing, and the pilotta."""
+"""Declarations: finding, comparing, announcing, showing, and the pilotta."""
 
 import itertools
 

@@ -1,4 +1,4 @@
-"""Tests of the bitmask play core: legality (RULES.md §4), tricks, and random playouts."""
+"""Tests of the bitmask play core: the legal cards, tricks, and random playouts."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ from games.engine.fast import (
 
 HEARTS = 2
 
-# --- an oracle written straight from RULES.md §1 and §4, sharing nothing with the core ----------
+# --- an oracle written from the card order and the legal cards, sharing nothing with the core ---
 
 TRUMP_ORDER = "J9ATKQ87"  # high to low
 SIDE_ORDER = "ATKQJ987"

@@ -1,4 +1,4 @@
-"""The match (RULES.md §7): dealer rotation, totals, the target and ties."""
+"""The match: dealer rotation, totals, the target and ties."""
 
 import random
 

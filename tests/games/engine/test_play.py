@@ -1,4 +1,4 @@
-"""Trick play (RULES.md §4): legal cards checked in order, trick winners, the last trick."""
+"""Trick play: legal cards checked in order, trick winners, the last trick."""
 
 import pytest
 

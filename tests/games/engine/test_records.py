@@ -1,4 +1,4 @@
-"""Hand records (RULES.md §8): round trips, the printed state, and malformed records."""
+"""Hand records: round trips, the printed state, and malformed records."""
 
 import copy
 import json

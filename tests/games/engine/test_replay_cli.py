@@ -1,4 +1,4 @@
-"""``python -m games.engine replay``: output and exit status (RULES.md §8)."""
+"""``python -m games.engine replay``: output and exit status for hand records."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""Scoring a round (RULES.md §6) and the Rule of 6, by formula and by whole rounds."""
+"""Scoring a round and the Rule of 6, by formula and by whole rounds."""
 
 import pytest
 
