@@ -4,16 +4,18 @@ import random
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.emails import absolute_url, email_render, email_send
 from games.bots import choose_action
+from games.engine import Action, RoundState
 from games.errors import GameError
 from games.models import RoomInvitation, RoomSeat, Round
 from games.services.guests import guests_delete_inactive
 from games.services.presence import seat_mark_away, seat_release_if_gone, seats_sweep_absent
-from games.services.table import round_apply_action, turns_sweep_overdue
+from games.services.table import round_apply_computer_moves, turns_sweep_overdue
 from games.snapshots import round_state_cached
 
 
@@ -21,7 +23,9 @@ from games.snapshots import round_state_cached
 def bot_play_turn(round_id: int, seq: int, timeout: bool = False) -> None:
     """Play the turn at log position ``seq`` for a computer, once; a later turn is left alone.
 
-    With ``timeout`` the player's clock ran out: the computer plays for them from now on.
+    With ``timeout`` the player's clock ran out: the computer plays for them from now on. With
+    no pacing between computers' moves, the computers who follow play in the same task, as one
+    change of the table.
     """
     round_ = Round.objects.select_related("match__room").filter(pk=round_id).first()
     if round_ is None or round_.status != Round.Status.PLAYING:
@@ -35,20 +39,37 @@ def bot_play_turn(round_id: int, seq: int, timeout: bool = False) -> None:
     if len(state.history) != seq or seat is None:
         return
     room = round_.match.room
-    chair = RoomSeat.objects.get(room=room, seat=seat)
-    if timeout and not chair.bot_plays:
+    chairs = {chair.seat: chair for chair in RoomSeat.objects.filter(room=room)}
+    if timeout and not chairs[seat].bot_plays:
         seat_mark_away(room_id=room.pk, seat=seat)
-    elif not chair.bot_plays:
+        chairs[seat].away = True
+    elif not chairs[seat].bot_plays:
         return
-    observation = state.observation(seat)
-    action = choose_action(observation, level=room.bot_level, rng=random.Random())
+    moves = computer_moves(state, chairs, level=room.bot_level, rng=random.Random())
     try:
-        round_apply_action(
-            round_id=round_id, seat=seat, action=action, actor=None, expected_seq=seq
-        )
+        round_apply_computer_moves(round_id=round_id, moves=moves, expected_seq=seq)
     except GameError:
         # Someone acted first (a duplicate task, or the player came back): nothing to do.
         return
+
+
+def computer_moves(
+    state: RoundState, chairs: dict[int, RoomSeat], *, level: str, rng: random.Random
+) -> list[tuple[int, Action]]:
+    """Decide the move of the computer to act and, without pacing, of the computers after it.
+
+    The run stops at a person's turn and at the end of the round. Each move is decided from
+    its own seat's observation only.
+    """
+    batch = getattr(settings, "BOT_PACING_SECONDS", 0.8) <= 0
+    moves: list[tuple[int, Action]] = []
+    while (seat := state.to_act) is not None and chairs[seat].bot_plays:
+        action = choose_action(state.observation(seat), level=level, rng=rng)
+        moves.append((seat, action))
+        state = state.apply(seat, action)
+        if not batch:
+            break
+    return moves
 
 
 def _clock_restarted(round_: Round) -> bool:

@@ -5,6 +5,7 @@ functions only store what it decides, and tell the table after commit.
 """
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -167,24 +168,11 @@ def round_apply_action(
 def _apply_action(
     *, round_id: int, seat: int, action: Action, actor: User | None, expected_seq: int | None
 ) -> AppliedAction:
-    try:
-        round_ = (
-            Round.objects.select_for_update(of=("self",))
-            .select_related("match__room")
-            .get(pk=round_id)
-        )
-    except Round.DoesNotExist:
-        raise GameError("no_round") from None
-    if round_.status != Round.Status.PLAYING:
-        raise GameError("round_over")
-    state = round_state_cached(round_)
-    seq = len(state.history)
-    if expected_seq is not None and expected_seq != seq:
-        raise GameError("stale")
+    round_, state = _locked_round(round_id, expected_seq)
     if state.to_act != seat:
         raise GameError("not_your_turn")
     room = round_.match.room
-    chairs = {c.seat: c for c in RoomSeat.objects.select_for_update(of=("self",)).filter(room=room)}
+    chairs = _locked_chairs(room)
     chair = chairs[seat]
     seat_changed = False
     if actor is not None:
@@ -200,28 +188,105 @@ def _apply_action(
         else (action,)
     )
     for step in steps:
-        try:
-            state = state.apply(seat, step)
-        except IllegalActionError as error:
-            raise GameError(error.reason) from error
+        state = _checked_apply(state, seat, step)
+    moves = [(seat, step) for step in steps]
+    return _record_moves(
+        round_, state, moves, actor=actor, chairs=chairs, seat_changed=seat_changed
+    )
+
+
+def round_apply_computer_moves(
+    *, round_id: int, moves: Sequence[tuple[int, Action]], expected_seq: int
+) -> AppliedAction:
+    """Apply consecutive computer moves as one change of the table: one commit, one update.
+
+    The moves were decided on the round at ``expected_seq``. A move whose seat a person has
+    taken back meanwhile is dropped with every move after it; the first must still be a
+    computer's, or nothing is written.
+    """
+    try:
+        return _apply_computer_moves(round_id=round_id, moves=moves, expected_seq=expected_seq)
+    except IntegrityError:
+        raise GameError("stale") from None
+
+
+@transaction.atomic
+def _apply_computer_moves(
+    *, round_id: int, moves: Sequence[tuple[int, Action]], expected_seq: int
+) -> AppliedAction:
+    round_, state = _locked_round(round_id, expected_seq)
+    chairs = _locked_chairs(round_.match.room)
+    applied: list[tuple[int, Action]] = []
+    for seat, action in moves:
+        if state.to_act != seat or not chairs[seat].bot_plays:
+            break
+        state = _checked_apply(state, seat, action)
+        applied.append((seat, action))
+    if not applied:
+        raise GameError("not_your_turn")
+    return _record_moves(round_, state, applied, actor=None, chairs=chairs, seat_changed=False)
+
+
+def _locked_round(round_id: int, expected_seq: int | None) -> tuple[Round, RoundState]:
+    """Lock a round being played and rebuild it, refusing a state that has moved on."""
+    try:
+        round_ = (
+            Round.objects.select_for_update(of=("self",))
+            .select_related("match__room")
+            .get(pk=round_id)
+        )
+    except Round.DoesNotExist:
+        raise GameError("no_round") from None
+    if round_.status != Round.Status.PLAYING:
+        raise GameError("round_over")
+    state = round_state_cached(round_)
+    if expected_seq is not None and expected_seq != len(state.history):
+        raise GameError("stale")
+    return round_, state
+
+
+def _locked_chairs(room: Room) -> dict[int, RoomSeat]:
+    chairs = RoomSeat.objects.select_for_update(of=("self",)).filter(room=room)
+    return {chair.seat: chair for chair in chairs}
+
+
+def _checked_apply(state: RoundState, seat: int, action: Action) -> RoundState:
+    try:
+        return state.apply(seat, action)
+    except IllegalActionError as error:
+        raise GameError(error.reason) from error
+
+
+def _record_moves(
+    round_: Round,
+    state: RoundState,
+    moves: Sequence[tuple[int, Action]],
+    *,
+    actor: User | None,
+    chairs: dict[int, RoomSeat],
+    seat_changed: bool,
+) -> AppliedAction:
+    """Append the moves to the log, tell the table after commit, and move the round on."""
+    seq = len(state.history) - len(moves)
     RoundAction.objects.bulk_create(
         RoundAction(
             round=round_,
             seq=seq + offset,
             seat=seat,
-            action=action_to_dict(seat, step),
+            action=action_to_dict(seat, action),
             actor=actor,
             is_bot=actor is None,
         )
-        for offset, step in enumerate(steps)
+        for offset, (seat, action) in enumerate(moves)
     )
-    seq += len(steps)
+    seq += len(moves)
     transaction.on_commit(partial(remember_round_state, round_, state))
+    room = round_.match.room
     ended = state.phase in ENDED
     played = None
     if not (ended or seat_changed):
         created = room.created.timestamp()
-        played = Played(room_created=created, round_id=round_.pk, state=state, steps=len(steps))
+        played = Played(room_created=created, round_id=round_.pk, state=state, steps=len(moves))
     table_changed_after_commit(room.pk, played=played)
     if not ended:
         assert state.to_act is not None
