@@ -18,12 +18,15 @@ nobody has bid yet, or a pass, as the table's buttons send them.
     that in Channels on this Redis; it has no database, no rendering and no websocket in it.
 
 (b) For each load level, that many tables of one scripted player and three medium computers. The
-    players act the moment their view says so. After a warm-up, for a fixed window: actions per
-    second from the action log (rows created in the window) and from the updates the players'
-    sockets received; each player's send -> own view updated; the computers' turns from the log
-    (previous action committed -> the computer's action committed). Errors: tracebacks in the
-    servers' output, sockets the server closed, refusals of actions (the script sends only what
-    its view offers), connections refused and actions with no update after
+    players act the moment their view says so, but no faster than ``SEND_INTERVAL`` after their
+    previous action: the socket admits 10 moves a second from a person, and with the computers'
+    turns played together a lone table would otherwise outrun it. After a warm-up, for a fixed
+    window: actions per second from the action log (rows created in the window) and from the
+    updates the players' sockets received; each player's send -> own view updated; the
+    computers' turns from the log (previous action committed -> the computer's action
+    committed; computers who play together share one commit). Errors: tracebacks in the
+    servers' output, sockets the server closed, refusals of actions (the script sends only
+    what its view offers), connections refused and actions with no update after
     ``UNANSWERED_SECONDS``. Signs of overload, not errors: the tables with no update in the
     window's last ``STALLED_SECONDS``, and the tasks waiting in the worker's queue at its end.
 
@@ -92,6 +95,8 @@ WARM_ACTIONS = 8
 UPDATE_SECONDS = 10.0
 # (b): an action with no update after this long, or a table silent this long at the end.
 UNANSWERED_SECONDS = 10.0
+#: A scripted player's shortest time between two actions: 8 a second, under the socket's 10.
+SEND_INTERVAL = 0.125
 STALLED_SECONDS = 10.0
 CONNECTS_AT_ONCE = 20
 CONNECT_ATTEMPTS = 3
@@ -1065,6 +1070,7 @@ class Human:
         self.rng = rng
         self.socket: Socket | None = None
         self.sent_at: float | None = None
+        self.last_sent = -SEND_INTERVAL
         self.last_update = time.perf_counter()
         self.rematching = False
         self.rematching_task: asyncio.Task[None] | None = None
@@ -1109,12 +1115,15 @@ class Human:
             (self.load.acted_bytes if mine else self.load.others_bytes).append(size(text))
 
     async def act(self) -> None:
+        wait = self.last_sent + SEND_INTERVAL - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
         if not self.load.acting or self.socket is None or self.sent_at is not None:
             return
         message = choose(self.socket.view, self.rng)
         if message is None:
             return
-        self.sent_at = time.perf_counter()
+        self.sent_at = self.last_sent = time.perf_counter()
         with contextlib.suppress(ConnectionClosed):
             await self.socket.websocket.send(json.dumps(message))
 
