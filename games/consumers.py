@@ -1,10 +1,9 @@
 """The live table socket: players send actions, every connection renders its own seat's view."""
 
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
@@ -22,17 +21,6 @@ from games.services.table import round_apply_action
 from games.snapshots import table_snapshot
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
-
-
-def in_any_thread(function: Callable[..., Any]) -> Any:
-    """Run a consumer's database step on the executor's threads, not the one shared thread.
-
-    Channels runs every consumer's database calls on one thread per process by default, so
-    under load one table's action waits behind every other table's drawing. An action locks
-    only its own round and a drawing reads only the cache and its own screen (a consumer
-    handles one message at a time), so neither needs that thread.
-    """
-    return DatabaseSyncToAsync(function, thread_sensitive=False)
 
 
 class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
@@ -152,7 +140,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     def mark_disconnected(self) -> None:
         seat_disconnected(room_id=self.room_id, user=self.user)
 
-    @in_any_thread
+    @database_sync_to_async
     def draw(self, *, key: str | None = None, full: bool = False) -> str:
         """Draw from the room's shared snapshot: the whole table, or only what changed."""
         snapshot = table_snapshot(room_id=self.room_id, key=key)
@@ -164,7 +152,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     def render_message(self, text: str) -> str:
         return render_message(text, language=self.language)
 
-    @in_any_thread
+    @database_sync_to_async
     def apply(self, action: Any) -> None:
         seat = seat_of(room_id=self.room_id, user=self.user)
         if seat is None:
