@@ -8,6 +8,7 @@ import pytest
 
 from games import bots
 from games.ai import LEVELS, ROOM_LEVELS, choose_action
+from games.ai.arena import Player, Timings, play_round
 from games.ai.open_hand import OPEN, choose_open
 from games.ai.solver_jit import solve_jit
 from games.ai.strong import choose_strong
@@ -102,6 +103,21 @@ def test_only_the_seat_to_act_is_served() -> None:
     other = ((state.to_act or 0) + 1) % 4
     with pytest.raises(ValueError, match="seat to act"):
         choose_open(state, other, random.Random())
+
+
+def test_a_player_mixes_an_auction_level_with_a_card_level() -> None:
+    # Bidding like the strong bot, playing open-handed: the auction is the strong one.
+    rng = random.Random(9)
+    state = new_round(rng)
+    mixed = Player("strong", OPEN)
+    assert str(mixed) == "open cards with the strong auction"
+    with pytest.raises(ValueError, match="unknown level"):
+        Player("strong", "grandmaster")
+    timings = [Timings(), Timings()]
+    done = play_round(state, [mixed, "medium"], rng, 0.01, timings)
+    assert done.to_act is None
+    assert timings[0].play
+    assert timings[1].play
 
 
 # --- kept off the site ------------------------------------------------------------------------
