@@ -85,11 +85,11 @@ class Ladder:
 def run_ladder(deals: int, seed: int, budget: float | None, workers: int) -> Ladder:
     """Play every match on the same ``deals`` deals, in ``workers`` processes."""
     seeds = deal_seeds(seed, deals)
-    jobs = [(a, b, s, budget) for a, b in MATCHES.values() for s in seeds]
-    played = map_deals(play_deal, jobs, workers)
-    outcomes = {
-        name: played[index * deals : (index + 1) * deals] for index, name in enumerate(MATCHES)
-    }
+    # Deal by deal, the matches in turn, one job at a time: the matches take unequal times
+    # (the auction's has the strong bot on both sides), and none is left to the end.
+    jobs = [(a, b, s, budget) for s in seeds for a, b in MATCHES.values()]
+    played = map_deals(play_deal, jobs, workers, chunksize=1)
+    outcomes = {name: played[index :: len(MATCHES)] for index, name in enumerate(MATCHES)}
     return Ladder(deals, seed, budget, outcomes)
 
 

@@ -7,6 +7,7 @@ import math
 import pytest
 
 from games.ai import strong
+from games.ai.arena import deal_seeds, play_deal
 from games.ai.ladder import MATCHES, OPEN_HAND, gap_closed, main, run_ladder
 
 # Figures repeat exactly when the strong bot stops at its sample cap, not at its time budget.
@@ -53,9 +54,12 @@ def test_the_same_seed_gives_the_same_figures(capsys: pytest.CaptureFixture[str]
 
 @pytest.mark.usefixtures("capped")
 def test_every_match_is_played_on_the_same_deals() -> None:
-    ladder = run_ladder(1, 7, 30.0, 1)
+    ladder = run_ladder(2, 7, 30.0, 1)
     assert set(ladder.outcomes) == set(MATCHES) == {"strong", "open", "auction"}
-    assert all(len(outcomes) == 1 for outcomes in ladder.outcomes.values())
+    for name, (a, b) in MATCHES.items():
+        for index, seed in enumerate(deal_seeds(7, 2)):
+            alone = play_deal((a, b, seed, 30.0))
+            assert ladder.outcomes[name][index].margins == alone.margins
     # The open-hand side's timings are its own: it played cards in its match.
     assert ladder.timings("open", "a").play
     assert MATCHES["open"][0] == OPEN_HAND
@@ -84,3 +88,12 @@ def test_a_gap_of_nothing_has_no_ratio() -> None:
     assert math.isnan(high)
     with pytest.raises(ValueError, match="same deals"):
         gap_closed([1.0], [1.0, 2.0], seed=1)
+
+
+@pytest.mark.usefixtures("capped")
+def test_workers_play_the_same_deals_in_the_same_order() -> None:
+    # The pool's processes are forked: they keep the sample cap, so the figures must agree.
+    alone = run_ladder(2, 9, 30.0, 1)
+    pooled = run_ladder(2, 9, 30.0, 2)
+    for match in MATCHES:
+        assert pooled.margins(match) == alone.margins(match)
