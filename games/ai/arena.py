@@ -1,5 +1,9 @@
 """Duplicate matches between two bot levels: ``python -m games.ai.arena --a X --b Y``.
 
+A side is a level, or a ``Player`` that bids at one level and plays its cards at another (the
+ladder's mixes). The open-hand level ``open`` sees every card: it is for measuring only, and is
+asked through the whole round state (``choose_open``), never through an observation.
+
 Each deal is played twice with the same cards and dealer, bot A holding team 0's seats the first
 time and team 1's the second. A deal is one round (auction and play) scored on the score sheet; the
 figure of a deal is A's sheet points minus B's, averaged over its two plays.
@@ -23,7 +27,9 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from games.ai import LEVELS, choose_action, warm_up
+from games.ai.open_hand import OPEN, choose_open
 from games.engine import (
+    Action,
     Bid,
     Close,
     Name,
@@ -31,6 +37,7 @@ from games.engine import (
     Reclose,
     RoundState,
     Ruleset,
+    Seat,
     Take,
     deal,
     deal_classic,
@@ -40,7 +47,44 @@ from games.engine import (
 
 AUCTION_TYPES = (Bid, Pass, Close, Reclose, Take, Name)
 VARIANTS = ("tsaka", "classic")
+#: The levels the arena plays: the bots' levels and the open-hand one.
+ARENA_LEVELS = (*LEVELS, OPEN)
 Job = TypeVar("Job")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A side's play: the level of its auction (and taking) and the level of its card play."""
+
+    auction: str
+    cards: str
+
+    def __post_init__(self) -> None:
+        for level in (self.auction, self.cards):
+            if level not in ARENA_LEVELS:
+                raise ValueError(f"unknown level {level!r}; expected one of {ARENA_LEVELS}")
+
+    def __str__(self) -> str:
+        if self.auction == self.cards:
+            return self.cards
+        return f"{self.cards} cards with the {self.auction} auction"
+
+    def act(
+        self, state: RoundState, seat: Seat, rng: random.Random, budget: float | None
+    ) -> Action:
+        """Return this side's action for ``seat``, the seat to act."""
+        level = self.auction if state.contract is None else self.cards
+        if level == OPEN:
+            return choose_open(state, seat, rng, budget)
+        return choose_action(state.observation(seat), level=level, rng=rng, budget=budget)
+
+
+Side = str | Player
+
+
+def as_player(side: Side) -> Player:
+    """Return the player of a side given as a level or as a player."""
+    return side if isinstance(side, Player) else Player(side, side)
 
 
 @dataclass
@@ -71,21 +115,21 @@ class DealOutcome:
 
 def play_round(
     state: RoundState,
-    levels: Sequence[str],
+    players: Sequence[Side],
     rng: random.Random,
     budget: float | None,
     timings: Sequence[Timings],
 ) -> RoundState:
-    """Play a round to its end, ``levels[seat % len(levels)]`` choosing for each seat.
+    """Play a round to its end, ``players[seat % len(players)]`` choosing for each seat.
 
-    ``timings`` is indexed like ``levels``: by team (two entries) or by seat.
+    ``timings`` is indexed like ``players``: by team (two entries) or by seat.
     """
+    sides = [as_player(side) for side in players]
     while state.to_act is not None:
         seat = state.to_act
-        observation = state.observation(seat)
         start = time.perf_counter()
-        index = seat % len(levels)
-        action = choose_action(observation, level=levels[index], rng=rng, budget=budget)
+        index = seat % len(sides)
+        action = sides[index].act(state, seat, rng, budget)
         elapsed = time.perf_counter() - start
         record = timings[index]
         (record.bidding if isinstance(action, AUCTION_TYPES) else record.play).append(elapsed)
@@ -101,7 +145,7 @@ def sheet_margin(state: RoundState, team: int) -> int:
     return result.score[team] - result.score[1 - team]
 
 
-def play_deal(job: tuple[str, str, int, float | None]) -> DealOutcome:
+def play_deal(job: tuple[Side, Side, int, float | None]) -> DealOutcome:
     """Play one deal twice, teams swapped; the seed fixes cards, dealer and the bots' dice."""
     level_a, level_b, seed, budget = job
     deck_rng = random.Random(seed)
@@ -141,7 +185,7 @@ def side_margin(state: RoundState, a_side: int) -> float:
     return result.score[a_side] - sum(others) / len(others)
 
 
-def play_classic_deal(job: tuple[str, str, int, float | None, int]) -> DealOutcome:
+def play_classic_deal(job: tuple[Side, Side, int, float | None, int]) -> DealOutcome:
     """Play one classic deal with A on each side in turn (a team of four, or a seat).
 
     With four players A holds a team (seats 0 and 2, then 1 and 3); with two or three it holds
@@ -165,9 +209,14 @@ def _init_worker() -> None:
     warm_up()
 
 
+def deal_seeds(seed: int, deals: int) -> list[int]:
+    """Return the seeds of the ``deals`` deals of a run: the same for every match of one seed."""
+    return [seed * 1_000_003 + i for i in range(deals)]
+
+
 def run(
-    level_a: str,
-    level_b: str,
+    level_a: Side,
+    level_b: Side,
     deals: int,
     seed: int,
     budget: float | None,
@@ -177,21 +226,31 @@ def run(
     players: int = 4,
 ) -> list[DealOutcome]:
     """Play ``deals`` deals of ``variant``, in ``workers`` processes when more than one."""
-    seeds = [seed * 1_000_003 + i for i in range(deals)]
+    seeds = deal_seeds(seed, deals)
     if variant == "classic":
         jobs = [(level_a, level_b, s, budget, players) for s in seeds]
-        return _map(play_classic_deal, jobs, workers)
+        return map_deals(play_classic_deal, jobs, workers)
     if players != 4:
         raise ValueError("the palaristi game is for four players")
-    return _map(play_deal, [(level_a, level_b, s, budget) for s in seeds], workers)
+    return map_deals(play_deal, [(level_a, level_b, s, budget) for s in seeds], workers)
 
 
-def _map(play: Callable[[Job], DealOutcome], jobs: list[Job], workers: int) -> list[DealOutcome]:
+def map_deals(
+    play: Callable[[Job], DealOutcome],
+    jobs: list[Job],
+    workers: int,
+    chunksize: int | None = None,
+) -> list[DealOutcome]:
+    """Play every job, in ``workers`` processes when more than one; the outcomes in job order.
+
+    The jobs go to the processes ``chunksize`` at a time, by default an eighth of a process's
+    share.
+    """
     if workers <= 1:
         warm_up()
         return [play(job) for job in jobs]
     with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
-        chunks = max(1, len(jobs) // (workers * 8))
+        chunks = chunksize or max(1, len(jobs) // (workers * 8))
         return list(pool.map(play, jobs, chunksize=chunks))
 
 
@@ -216,8 +275,8 @@ def percentiles(times: Sequence[float]) -> str:
 
 
 def report(
-    level_a: str,
-    level_b: str,
+    level_a: Side,
+    level_b: Side,
     budget: float | None,
     outcomes: Sequence[DealOutcome],
     *,
@@ -243,16 +302,17 @@ def report(
         f"{figure}: {mean:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})",
     ]
     for key, level in (("a", level_a), ("b", level_b)):
-        lines.append(f"{key.upper()} {level:>7} bidding: {percentiles(timings[key].bidding)}")
-        lines.append(f"{key.upper()} {level:>7} play:    {percentiles(timings[key].play)}")
+        name = f"{level!s:>7}"
+        lines.append(f"{key.upper()} {name} bidding: {percentiles(timings[key].bidding)}")
+        lines.append(f"{key.upper()} {name} play:    {percentiles(timings[key].play)}")
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the arena from the command line."""
     parser = argparse.ArgumentParser(prog="python -m games.ai.arena", description=__doc__)
-    parser.add_argument("--a", required=True, choices=LEVELS, help="the bot measured")
-    parser.add_argument("--b", required=True, choices=LEVELS, help="its opponent")
+    parser.add_argument("--a", required=True, choices=ARENA_LEVELS, help="the bot measured")
+    parser.add_argument("--b", required=True, choices=ARENA_LEVELS, help="its opponent")
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals to play")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=None, help="seconds per move")

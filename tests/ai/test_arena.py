@@ -93,3 +93,10 @@ def test_command_line_plays_the_classic_game(
     assert f"classic game, {players} players" in printed
     assert "95% CI" in printed
     assert "play:    p50" in printed
+
+
+def test_the_arena_measures_the_open_hand_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--a", "open", "--b", "medium", "--deals", "1", "--seed", "4"]) == 0
+    printed = capsys.readouterr().out
+    assert "A = open, B = medium" in printed
+    assert "A    open play:    p50" in printed

@@ -1,0 +1,165 @@
+"""How much of the reachable card play the strong bot gets: ``python -m games.ai.ladder``.
+
+Three duplicate matches of the arena are played on the same deals (the palaristi game, four
+players, the deals fixed by ``--seed``), each a deal's figure being the first side's sheet
+points minus the second's, averaged over the deal's two plays:
+
+* S - H: the strong bot's card play against the medium heuristic's, both bidding with the
+  strong auction, so that only the card play differs;
+* open - H: the open-hand level's card play (the strong bot's solver and objective on the real
+  deal: the ceiling of this kind of card play) against the medium heuristic's, both bidding
+  with the strong auction;
+* the auction's worth: the strong auction against the medium auction, both playing the strong
+  bot's cards.
+
+The gap closed is (S - H) / (open - H), the ratio of the two mean margins. Its interval is a
+percentile bootstrap over deals: the deals are drawn again with replacement, each drawn deal
+bringing both of its margins (which are paired, being played on the same cards), and the
+ratio is recomputed for each draw.
+
+The same seed deals the same cards and throws the same dice. The strong bot thinks for a time
+budget, so how many deals it samples depends on the machine's speed; its figures repeat
+exactly only where the sample cap is reached within the budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .arena import (
+    DealOutcome,
+    Player,
+    Timings,
+    confidence_interval,
+    deal_seeds,
+    map_deals,
+    percentiles,
+    play_deal,
+)
+from .open_hand import OPEN
+
+#: The medium heuristic's card play, the strong auction.
+HEURISTIC = Player("strong", "medium")
+#: The strong bot.
+STRONG = Player("strong", "strong")
+#: The open-hand card play, the strong auction.
+OPEN_HAND = Player("strong", OPEN)
+#: The strong bot's card play with the medium auction.
+MEDIUM_AUCTION = Player("medium", "strong")
+
+#: The matches, first side against second, by name.
+MATCHES: dict[str, tuple[Player, Player]] = {
+    "strong": (STRONG, HEURISTIC),
+    "open": (OPEN_HAND, HEURISTIC),
+    "auction": (STRONG, MEDIUM_AUCTION),
+}
+RESAMPLES = 2000
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The outcomes of each match, deal by deal in the same order of deals."""
+
+    deals: int
+    seed: int
+    budget: float | None
+    outcomes: dict[str, list[DealOutcome]]
+
+    def margins(self, match: str) -> list[float]:
+        """Return the first side's margin on each deal of ``match``."""
+        return [outcome.margin for outcome in self.outcomes[match]]
+
+    def timings(self, match: str, side: str) -> Timings:
+        """Return the decision times of one side ("a" or "b") over a match."""
+        total = Timings()
+        for outcome in self.outcomes[match]:
+            total.extend(outcome.timings[side])
+        return total
+
+
+def run_ladder(deals: int, seed: int, budget: float | None, workers: int) -> Ladder:
+    """Play every match on the same ``deals`` deals, in ``workers`` processes."""
+    seeds = deal_seeds(seed, deals)
+    # Deal by deal, the matches in turn, one job at a time: the matches take unequal times
+    # (the auction's has the strong bot on both sides), and none is left to the end.
+    jobs = [(a, b, s, budget) for s in seeds for a, b in MATCHES.values()]
+    played = map_deals(play_deal, jobs, workers, chunksize=1)
+    outcomes = {name: played[index :: len(MATCHES)] for index, name in enumerate(MATCHES)}
+    return Ladder(deals, seed, budget, outcomes)
+
+
+def gap_closed(
+    part: Sequence[float], whole: Sequence[float], seed: int, resamples: int = RESAMPLES
+) -> tuple[float, float, float]:
+    """Return mean(part) / mean(whole) and its 95% percentile-bootstrap interval over deals.
+
+    ``part[i]`` and ``whole[i]`` are the same deal's margins and are drawn together. A draw
+    whose ``whole`` sums to zero has no ratio and is left out.
+    """
+    if len(part) != len(whole) or not part:
+        raise ValueError("the gap needs the same deals, at least one, in both matches")
+    numerator = np.asarray(part, dtype=float)
+    denominator = np.asarray(whole, dtype=float)
+    total = denominator.sum()
+    ratio = float(numerator.sum() / total) if total else float("nan")
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, len(part), size=(resamples, len(part)))
+    tops = numerator[picks].sum(axis=1)
+    bottoms = denominator[picks].sum(axis=1)
+    kept = bottoms != 0
+    if not kept.any():
+        return ratio, float("nan"), float("nan")
+    ratios = tops[kept] / bottoms[kept]
+    low, high = np.percentile(ratios, [2.5, 97.5])
+    return ratio, float(low), float(high)
+
+
+def _figure(label: str, values: Sequence[float]) -> str:
+    mean, low, high = confidence_interval(values)
+    return f"{label}: {mean:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})"
+
+
+def report(ladder: Ladder) -> str:
+    """Write the ladder's figures."""
+    budget = "default" if ladder.budget is None else f"{ladder.budget:g} s"
+    strong, open_ = ladder.margins("strong"), ladder.margins("open")
+    ratio, low, high = gap_closed(strong, open_, ladder.seed)
+    lines = [
+        f"{ladder.deals} duplicate deals (palaristi game, 4 players), seed {ladder.seed}, "
+        f"budget per move: {budget}",
+        "sheet points per deal, 95% CI by the normal approximation",
+        _figure("S - H     (strong vs medium cards, strong auction)", strong),
+        _figure("open - H  (open-hand vs medium cards, strong auction)", open_),
+        f"gap closed (S - H) / (open - H): {ratio:.0%}  (95% CI {low:.0%} .. {high:.0%}, "
+        f"percentile bootstrap over deals, {RESAMPLES} resamples)",
+        _figure("auction   (strong vs medium auction, strong cards)", ladder.margins("auction")),
+        f"S    play: {percentiles(ladder.timings('strong', 'a').play)}",
+        f"open play: {percentiles(ladder.timings('open', 'a').play)}",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ladder from the command line."""
+    parser = argparse.ArgumentParser(prog="python -m games.ai.ladder", description=__doc__)
+    parser.add_argument("--deals", type=int, default=100, help="duplicate deals to play")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=None, help="seconds per move")
+    parser.add_argument("--workers", type=int, default=1, help="processes (one per core)")
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    start = time.perf_counter()
+    ladder = run_ladder(args.deals, args.seed, args.budget, args.workers)
+    print(report(ladder))
+    print(f"wall time {time.perf_counter() - start:.1f} s, {args.workers} worker(s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

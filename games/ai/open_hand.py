@@ -1,0 +1,73 @@
+"""The open-hand level: the strong bot's search run on the real deal, for measurement only.
+
+It is the ceiling of any card play that maximises what the strong bot maximises (its team's
+card points from now on, or the classic sheet margin): the same solver, the same objective,
+but on the one deal that was really dealt instead of on deals sampled from what a seat saw.
+Comparing the strong bot with it says how much of the reachable card play the sampling leaves
+on the table.
+
+It cheats, so it is kept off the site's path on purpose. ``choose_action`` takes an
+``Observation``, which holds no hidden card by design, and its ``LEVELS`` (and the rooms'
+``ROOM_LEVELS``) do not name this level. ``choose_open`` takes the whole ``RoundState``
+instead; only the measuring tools (``arena``, ``ladder``) call it.
+
+The auction, the taking and the forced moves are the strong bot's, from the seat's observation
+alone, so that a comparison with the strong bot differs in card play only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.engine import RoundState
+from games.engine.actions import PLAYS, Action, Play
+from games.engine.assist import obligatory_action, with_pilotta_call
+from games.engine.cards import Seat, cards_mask
+from games.engine.observation import Observation
+
+from .classic_sheet import sample_scorer
+from .knowledge import read_knowledge
+from .solver import remaining_points
+from .solver_jit import shared_solver
+from .strong import choose_strong, sampled_position
+
+#: The name the measuring tools give this level; never one of ``LEVELS``.
+OPEN = "open"
+
+
+def choose_open(
+    state: RoundState, seat: Seat, rng: random.Random, budget: float | None = None
+) -> Action:
+    """Return the open-hand action of ``seat``, the seat to act, seeing every hand of ``state``.
+
+    ``budget`` only reaches the strong bot's decisions (the auction); the card play solves the
+    real deal exactly, however long that takes.
+    """
+    if state.to_act != seat:
+        raise ValueError("the open-hand level acts only for the seat to act")
+    observation = state.observation(seat)
+    if observation.contract is None or (
+        observation.ruleset.is_classic and observation.players == 3
+    ):
+        # The auction, and the game of three that the solver does not play: the strong bot's.
+        return choose_strong(observation, rng, budget)
+    forced = obligatory_action(observation)
+    if forced is not None:
+        return forced
+    plays = [a for a in observation.legal_actions if isinstance(a, Play)]
+    if len(plays) == 1:
+        return with_pilotta_call(observation, plays[0])
+    card = open_card(state, observation)
+    return with_pilotta_call(observation, PLAYS[card])
+
+
+def open_card(state: RoundState, observation: Observation) -> int:
+    """Return the card with the best exact value on the real deal (the lowest on a tie)."""
+    k = read_knowledge(observation)
+    hands = tuple(cards_mask(state.hand(seat)) for seat in range(state.players))
+    pos = sampled_position(k, hands)
+    values = shared_solver().move_values(pos)
+    if observation.ruleset.is_classic:
+        scorer = sample_scorer(k, observation, hands, remaining_points(pos))
+        values = {card: scorer.margin(value) for card, value in values.items()}
+    return max(values, key=lambda card: values[card])
