@@ -14,6 +14,7 @@ from typing import Any
 from django.core.cache import cache
 
 from games.engine import Contract, Observation, RoundState, action_from_dict
+from games.engine.cards import side_count, side_of
 from games.models import Match, Room, RoomSeat, Round, default_room_name
 from games.selectors import dealt_round
 
@@ -99,11 +100,11 @@ class TableSnapshot:
     @property
     def sides(self) -> int:
         """Return how many sides score: two teams with four players, else each player."""
-        return 2 if self.players == 4 else self.players
+        return side_count(self.players)
 
     def side_of(self, seat: int) -> int:
         """Return the side a seat plays for: its team with four players, else itself."""
-        return seat % 2 if self.players == 4 else seat
+        return side_of(seat, self.players)
 
     def seat_of(self, user_id: int) -> int | None:
         """Return the seat ``user_id`` holds, or None."""

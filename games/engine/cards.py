@@ -20,6 +20,16 @@ def team_of(seat: Seat) -> Team:
     return seat % 2
 
 
+def side_count(players: int) -> int:
+    """Return how many sides score at a table: two teams of partners with four, else each player."""
+    return 2 if players == 4 else players
+
+
+def side_of(seat: Seat, players: int) -> int:
+    """Return the side a seat plays for: its team with four players, else itself."""
+    return seat % 2 if players == 4 else seat
+
+
 def next_seat(seat: Seat) -> Seat:
     """Return the seat that acts after ``seat`` (play moves from s to s + 1)."""
     return (seat + 1) % 4

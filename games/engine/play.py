@@ -16,6 +16,8 @@ from .cards import (
     Seat,
     Suit,
     mask_cards,
+    side_count,
+    side_of,
 )
 from .declarations import Declaration, find_declarations, has_declaration
 from .errors import Reason
@@ -375,11 +377,11 @@ class Cardplay:
     @property
     def sides(self) -> int:
         """Return how many sides score: two teams with four players, else each player."""
-        return 2 if self.players == 4 else self.players
+        return side_count(self.players)
 
     def side_of(self, seat: Seat) -> int:
         """Return the side of a seat: its team with four players, else itself."""
-        return seat % 2 if self.players == 4 else seat
+        return side_of(seat, self.players)
 
     def side_card_points(self) -> tuple[int, ...]:
         """Return each side's points from the tricks taken so far."""

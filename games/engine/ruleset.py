@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
-from .cards import DECK, SHORT_DECK, Card, Seat
+from .cards import DECK, SHORT_DECK, Card, Seat, side_count, side_of
 from .errors import EngineError
 
 TARGETS = (251, 301, 351, 401)
@@ -108,11 +108,11 @@ class Ruleset:
     @property
     def sides(self) -> int:
         """Return how many sides score: two teams with four players, else each player."""
-        return 2 if self.players == 4 else self.players
+        return side_count(self.players)
 
     def side_of(self, seat: Seat) -> int:
         """Return the side a seat plays for: its team with four players, else itself."""
-        return seat % 2 if self.players == 4 else seat
+        return side_of(seat, self.players)
 
     def next_seat(self, seat: Seat) -> Seat:
         """Return the seat that acts after ``seat``."""
