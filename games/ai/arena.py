@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import time
@@ -26,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from games.ai import LEVELS, choose_action, warm_up
+from games.ai import LEVELS, choose_action, strong, warm_up
 from games.ai.open_hand import OPEN, choose_open
 from games.engine import (
     Action,
@@ -205,7 +206,10 @@ def play_classic_deal(job: tuple[Side, Side, int, float | None, int]) -> DealOut
     return DealOutcome(tuple(margins), timings)
 
 
-def _init_worker() -> None:
+def _init_worker(max_samples: int) -> None:
+    # A worker process starts afresh: it takes this process's sample cap, so that it thinks
+    # exactly as this process would.
+    strong.MAX_SAMPLES = max_samples
     warm_up()
 
 
@@ -249,7 +253,14 @@ def map_deals(
     if workers <= 1:
         warm_up()
         return [play(job) for job in jobs]
-    with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
+    # Forking a process that runs threads (a test run, an embedding program) can copy a held
+    # lock into the child and hang it: the workers start from a fork server instead.
+    with ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("forkserver"),
+        initializer=_init_worker,
+        initargs=(strong.MAX_SAMPLES,),
+    ) as pool:
         chunks = chunksize or max(1, len(jobs) // (workers * 8))
         return list(pool.map(play, jobs, chunksize=chunks))
 

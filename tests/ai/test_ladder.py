@@ -92,7 +92,7 @@ def test_a_gap_of_nothing_has_no_ratio() -> None:
 
 @pytest.mark.usefixtures("capped")
 def test_workers_play_the_same_deals_in_the_same_order() -> None:
-    # The pool's processes are forked: they keep the sample cap, so the figures must agree.
+    # The pool's processes take this process's sample cap, so the figures must agree.
     alone = run_ladder(2, 9, 30.0, 1)
     pooled = run_ladder(2, 9, 30.0, 2)
     for match in MATCHES:
