@@ -43,7 +43,7 @@ class Trick:
         """Return the suit of the first card."""
         return self.cards[0].suit
 
-    def seat_of(self, position: int, players: int = 4) -> Seat:
+    def seat_of(self, position: int, players: int) -> Seat:
         """Return the seat that played the card at ``position``."""
         return (self.leader + position) % players
 

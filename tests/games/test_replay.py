@@ -94,7 +94,7 @@ def test_each_trick_shows_its_cards_at_their_seats_and_its_winner(client, player
         html = step_html(page, number + 2)
         so_far[trick.winner % 2] += trick.points
         for position, card in enumerate(trick.cards):
-            seat = trick.seat_of(position)
+            seat = trick.seat_of(position, 4)
             slot = re.search(
                 rf'replay-slot-{positions[seat]}[^"]*">.*?data-card="(\w+)"', html, re.S
             )
