@@ -18,9 +18,11 @@ from games.engine import (
     Take,
 )
 from games.engine.records import result_json
-from games.rendering import TableScreen, Viewer, render_table
+from games.rendering import TableScreen
 from games.snapshots import EndedRound, SeatView, SheetLine, TableSnapshot, contract_json
 from games.templatetags.cards import SUIT_SYMBOLS
+from tests.games.test_table_rendering import draw
+from tests.games.test_table_rendering import snapshot_of as palaristi_snapshot
 
 NAMES = ("Maria", "Petros", "Anna", "Yiannis")
 
@@ -59,32 +61,16 @@ def finished(players: int, seed: int, *, opening: list[Action] | None = None) ->
 
 
 def snapshot_of(state: RoundState | None, players: int, **changes: Any) -> TableSnapshot:
+    """The palaristi tests' snapshot, made a classic table of ``players``."""
     sides = 2 if players == 4 else players
-    base: dict[str, Any] = {
-        "version": 5,
-        "room_id": 1,
-        "room_created": 0.0,
-        "owner_id": 100,
-        "status": "playing",
+    classic: dict[str, Any] = {
         "target": 1000,
-        "assist": False,
         "seats": seats(players),
-        "bot_level": "medium",
         "variant": "classic",
         "players": players,
-        "match_id": 1,
         "totals": tuple(range(100, 100 * (sides + 1), 100)),
-        "round_id": 1,
-        "round_number": 2,
-        "state": state,
     }
-    base.update(changes)
-    return TableSnapshot(**base)
-
-
-def draw(snapshot: TableSnapshot, seat: int | None, language: str = "en") -> str:
-    viewer = Viewer(user_id=100 + (seat or 0), seat=seat, is_owner=False)
-    return render_table(snapshot, viewer, language=language, oob=False)
+    return palaristi_snapshot(state, **(classic | changes))
 
 
 def region(html: str, element_id: str) -> str:
