@@ -1,11 +1,13 @@
 """The live table socket: players send actions, every connection renders its own seat's view."""
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import connections
 
 from accounts.models import User
 from games.engine import EngineError, parse_action
@@ -21,6 +23,33 @@ from games.services.table import round_apply_action
 from games.snapshots import table_snapshot
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+class AnyThreadDatabaseSyncToAsync(DatabaseSyncToAsync):
+    """A database step on any of the executor's threads, its connection handed back after it.
+
+    The executor's threads come and go, and any of them may run the next step: a connection
+    kept by one would sit idle, outside the pool, until that thread happened to run again (or
+    for good, once the thread ends). So each step returns its connection to the pool, which
+    makes the next one cheap, whatever ``close_old_connections`` decides.
+    """
+
+    def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            connections.close_all()
+
+
+def in_any_thread(function: Callable[..., Any]) -> Any:
+    """Run a consumer's database step on the executor's threads, not the one shared thread.
+
+    Channels runs every consumer's database calls on one thread per process by default, so
+    under load one table's action waits behind every other table's drawing. An action locks
+    only its own round and a drawing reads only the cache and its own screen (a consumer
+    handles one message at a time), so neither needs that thread.
+    """
+    return AnyThreadDatabaseSyncToAsync(function, thread_sensitive=False)
 
 
 class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
@@ -140,7 +169,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     def mark_disconnected(self) -> None:
         seat_disconnected(room_id=self.room_id, user=self.user)
 
-    @database_sync_to_async
+    @in_any_thread
     def draw(self, *, key: str | None = None, full: bool = False) -> str:
         """Draw from the room's shared snapshot: the whole table, or only what changed."""
         snapshot = table_snapshot(room_id=self.room_id, key=key)
@@ -152,7 +181,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     def render_message(self, text: str) -> str:
         return render_message(text, language=self.language)
 
-    @database_sync_to_async
+    @in_any_thread
     def apply(self, action: Any) -> None:
         seat = seat_of(room_id=self.room_id, user=self.user)
         if seat is None:

@@ -224,3 +224,24 @@ async def test_the_table_speaks_the_page_language(queued):
     await communicator.disconnect()
 
     assert "Πίνακας" in snapshot or "Σημείωμα" in snapshot
+
+
+@pytest.mark.services
+async def test_a_step_on_any_thread_hands_its_connection_back_to_the_pool(monkeypatch):
+    """Even where ``close_old_connections`` keeps connections (as channels' test harness
+    makes it), a table step run off the shared thread leaves none behind in its thread."""
+    from django.db import connections
+
+    from games.consumers import in_any_thread
+
+    monkeypatch.setattr("channels.db.close_old_connections", lambda **kwargs: None)
+    held = []
+
+    @in_any_thread
+    def count_rooms() -> int:
+        count = Room.objects.count()
+        held.append(connections["default"])  # this thread's own, not the proxy
+        return count
+
+    assert await count_rooms() == 0
+    assert held[0].connection is None
