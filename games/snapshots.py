@@ -8,6 +8,8 @@ touching the database. The snapshot holds the whole round, hidden cards included
 the server, and a view sees only ``observation(seat)`` of it.
 """
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,6 +22,59 @@ from games.selectors import dealt_round
 
 SNAPSHOT_TTL_SECONDS = 600
 STATE_TTL_SECONDS = 3600
+# How many published snapshots and rebuilt states a process keeps at hand (see ``Recent``).
+RECENT_ENTRIES = 512
+
+
+class Recent:
+    """The last snapshots and states this process published or read, by their cache key.
+
+    Every key names a value that never changes (a room's version, a round's log length), so a
+    copy here can never be stale: it only spares the shared cache a round trip and an unpickling
+    when the same process reads it again, as each of a table's connections in one process does,
+    and as the process that published a change does when it draws it. The cache stays the one
+    place every process reads from; nothing here is needed for the table to be right.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Any:
+        with self._lock:
+            value = self._entries.get(key)
+            if value is not None:
+                self._entries.move_to_end(key)
+            return value
+
+    def put(self, key: str, value: Any) -> None:
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+recent = Recent(RECENT_ENTRIES)
+
+
+def _cache_get(key: str) -> Any:
+    value = recent.get(key)
+    if value is None:
+        value = cache.get(key)
+        if value is not None:
+            recent.put(key, value)
+    return value
+
+
+def _cache_set(key: str, value: Any, timeout: int) -> None:
+    cache.set(key, value, timeout)
+    recent.put(key, value)
 
 
 @dataclass(frozen=True)
@@ -138,12 +193,12 @@ def table_snapshot(*, room_id: int, key: str | None = None) -> TableSnapshot | N
     A fresh snapshot may be newer than the one asked for: the caller wanted at least that much.
     """
     if key is not None:
-        cached = cache.get(key)
+        cached = _cache_get(key)
         if isinstance(cached, TableSnapshot) and cached.room_id == room_id:
             return cached
     snapshot = _build_snapshot(room_id)
     if snapshot is not None:
-        cache.set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
+        _cache_set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
     return snapshot
 
 
@@ -158,7 +213,7 @@ def derived_snapshot(
 ) -> TableSnapshot | None:
     """Return the snapshot after actions played within a round: the one before with the new
     state. None when the one before is not at hand, or is not the round's previous step."""
-    previous = cache.get(f"table:snapshot:{room_id}:{room_created}:{version - 1}")
+    previous = _cache_get(f"table:snapshot:{room_id}:{room_created}:{version - 1}")
     if not isinstance(previous, TableSnapshot) or previous.round_id != round_id:
         return None
     if previous.seq != len(state.history) - steps:
@@ -166,7 +221,7 @@ def derived_snapshot(
     # The summary of the round before stays until the auction has gone round once.
     summary = previous.summary if len(state.history) < previous.players else None
     snapshot = replace(previous, version=version, state=state, summary=summary)
-    cache.set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
+    _cache_set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
     return snapshot
 
 
@@ -263,7 +318,7 @@ def round_state_cached(round_: Round, ruleset: dict[str, Any] | None = None) -> 
     cache key (round, seq) can never hold a stale state.
     """
     if round_.status == Round.Status.PLAYING:
-        cached = cache.get(_state_key(round_, round_.turn_seq))
+        cached = _cache_get(_state_key(round_, round_.turn_seq))
         if cached is not None:
             return cached  # type: ignore[no-any-return]
     state = dealt_round(round_, ruleset)
@@ -276,7 +331,7 @@ def round_state_cached(round_: Round, ruleset: dict[str, Any] | None = None) -> 
 
 def remember_round_state(round_: Round, state: RoundState) -> None:
     """Keep a rebuilt state for its log length, for the next reader."""
-    cache.set(_state_key(round_, len(state.history)), state, STATE_TTL_SECONDS)
+    _cache_set(_state_key(round_, len(state.history)), state, STATE_TTL_SECONDS)
 
 
 def contract_json(contract: Contract | None) -> dict[str, Any] | None:

@@ -191,6 +191,9 @@ def forget_tables() -> None:
     """Delete every socket lease, table snapshot and cached round from the cache."""
     from django.core.cache import cache
 
+    from games.snapshots import recent
+
+    recent.clear()
     if not settings.REDIS_URL:
         cache.clear()
         return

@@ -1,6 +1,5 @@
 """A scripted round for the replay's tests: every declaration and pilotta, and a close."""
 
-from django.core.cache import cache
 from django.urls import reverse
 
 from accounts.models import User
@@ -9,6 +8,7 @@ from games.models import Match, Room, Round
 from games.selectors import round_state
 from games.services import rooms as room_services
 from games.services.table import round_apply_action
+from tests.conftest import forget_tables
 from tests.factories import seated_room
 
 # Seat 3 deals, so seat 0 speaks first and leads. Seat 0 holds the King and Queen of hearts
@@ -38,7 +38,7 @@ def play_scripted_round(players: list[User]) -> tuple[Room, Round]:
     round_ = Round.objects.get(match__room=room)
     Round.objects.filter(pk=round_.pk).update(hands=DEAL, dealer=3)
     Match.objects.filter(pk=round_.match_id).update(first_dealer=3)
-    cache.clear()  # the round as dealt at the start is remembered there
+    forget_tables()  # the round as dealt at the start is remembered there
     round_.refresh_from_db()
     state = round_state(round_)
     for seat, action in AUCTION:
