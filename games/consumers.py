@@ -17,7 +17,7 @@ from games.liveness import LeaseHeartbeat, table_scope, user_scope
 from games.models import Room
 from games.realtime import table_group
 from games.rendering import TableScreen, error_text, render_message
-from games.selectors import is_member, playing_round_id, seat_of
+from games.selectors import is_member, seat_and_playing_round
 from games.services.presence import seat_connected, seat_disconnected
 from games.services.table import round_apply_action
 from games.snapshots import table_snapshot
@@ -183,10 +183,9 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
 
     @in_any_thread
     def apply(self, action: Any) -> None:
-        seat = seat_of(room_id=self.room_id, user=self.user)
+        seat, round_id = seat_and_playing_round(room_id=self.room_id, user=self.user)
         if seat is None:
             raise GameError("not_seated")
-        round_id = playing_round_id(room_id=self.room_id)
         if round_id is None:
             raise GameError("no_round")
         round_apply_action(round_id=round_id, seat=seat, action=action, actor=self.user)
