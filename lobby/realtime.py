@@ -1,11 +1,10 @@
 """Live notes pushed to a player's open lobbies, sent only after commit."""
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.models import RoomInvitation
+from games.realtime import group_send_from_sync
 
 
 def user_group(user_id: int) -> str:
@@ -20,13 +19,10 @@ def send_invitation_note(invitation_id: int) -> None:
         .filter(pk=invitation_id)
         .first()
     )
-    layer = get_channel_layer()
-    if invitation is None or layer is None:
+    if invitation is None:
         return
     with translation.override(invitation.user.preferred_language):
         html = render_to_string(
             "lobby/rooms/invitations.html#note", {"invitation": invitation, "oob": True}
         )
-    async_to_sync(layer.group_send)(
-        user_group(invitation.user_id), {"type": "lobby.html", "html": html}
-    )
+    group_send_from_sync(user_group(invitation.user_id), {"type": "lobby.html", "html": html})

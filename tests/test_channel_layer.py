@@ -47,3 +47,33 @@ async def test_a_burst_of_sockets_leaving_their_groups_at_once_finds_connections
     finally:
         await layer.flush()
         await layer.close_pools()
+
+
+@pytest.mark.services
+def test_a_worker_sends_every_message_on_one_loop_and_its_connections():
+    """Code with no event loop of its own (a Celery task) sends through the process's sender
+    loop: the Redis layer keeps one set of connections for it, not one per message."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from games.realtime import group_send_from_sync, sender
+
+    layer = get_channel_layer()
+    assert isinstance(layer, RedisChannelLayer)
+    channel = async_to_sync(layer.new_channel)("sender.")
+    async_to_sync(layer.group_add)("sender-test", channel)
+    try:
+        for number in range(3):
+            group_send_from_sync("sender-test", {"type": "table.changed", "version": number})
+        loops_used = [loop for loop in layer._layers if not loop.is_closed()]
+
+        async def receive_three() -> list[int]:
+            return [(await layer.receive(channel))["version"] for _ in range(3)]
+
+        received = async_to_sync(receive_three)()
+
+        assert received == [0, 1, 2]
+        assert sender._loop in loops_used
+        assert len([loop for loop in loops_used if loop is sender._loop]) == 1
+    finally:
+        async_to_sync(layer.group_discard)("sender-test", channel)
