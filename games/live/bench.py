@@ -263,7 +263,7 @@ class BenchReport:
 
     @property
     def pool_processes(self) -> int:
-        if self.worker_pool == "solo":
+        if self.worker_pool in ("solo", "threads"):
             return 1
         return self.worker_concurrency or self.cpus
 
@@ -1171,6 +1171,13 @@ def _met(value: bool | None) -> str:
     return {True: "met", False: "MISSED", None: "not measured"}[value]
 
 
+def worker_pool_text(report: BenchReport) -> str:
+    """Say how the worker runs its tasks: "prefork, 2 processes", "threads, 8 threads"."""
+    if report.worker_pool == "threads":
+        return f"threads, {report.worker_concurrency or report.cpus} threads"
+    return f"{report.worker_pool}, {report.pool_processes} processes"
+
+
 def report_lines(report: BenchReport) -> list[str]:
     """The compact table of figures, with the targets beside them."""
     four = report.four
@@ -1178,8 +1185,7 @@ def report_lines(report: BenchReport) -> list[str]:
     load = " ".join(f"{x:.2f}" for x in report.load_before)
     after = " ".join(f"{x:.2f}" for x in report.load_after)
     lines = [
-        f"Live table benchmark: 1 daphne, 1 Celery worker ({report.worker_pool}, "
-        f"{report.pool_processes} processes, with beat), "
+        f"Live table benchmark: 1 daphne, 1 Celery worker ({worker_pool_text(report)}, with beat), "
         f"PostgreSQL and Redis on 127.0.0.1; seed {report.seed}",
         f"machine: {report.cpus} CPUs shared with the load generator; load average "
         f"{load} before, {after} after",
@@ -1282,12 +1288,15 @@ def parse_options(
     parser.add_argument("--actions", type=int, default=200, help="actions timed in (a) (200)")
     parser.add_argument("--seed", type=int, default=1, help="the players' choices (1)")
     parser.add_argument(
-        "--worker-pool", default="prefork", choices=("prefork", "solo"), help="(prefork)"
+        "--worker-pool",
+        default="prefork",
+        choices=("prefork", "solo", "threads"),
+        help="(prefork)",
     )
     parser.add_argument(
         "--worker-concurrency",
         type=int,
-        help="the worker's pool processes (Celery's default: one per core)",
+        help="the worker's pool processes or threads (Celery's default: one per core)",
     )
     parser.add_argument(
         "--probe", action="store_true", help="time the servers' phases (slower; for profiling)"
@@ -1304,7 +1313,7 @@ def parse_options(
     if args.worker_concurrency is not None and (
         args.worker_concurrency < 1 or args.worker_pool == "solo"
     ):
-        parser.error("--worker-concurrency is a positive number, for the prefork pool")
+        parser.error("--worker-concurrency is a positive number, for the prefork or threads pool")
     options = BenchOptions(
         database_url=database_url,
         redis_url=redis_url,

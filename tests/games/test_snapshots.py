@@ -2,13 +2,15 @@
 
 import pytest
 
+from games import snapshots
 from games.engine import Action, Bid, Pass, Play
 from games.models import Round
 from games.rendering import TableScreen, Viewer, render_table
+from games.selectors import seat_and_playing_round
 from games.services import rooms as room_services
 from games.services import table
 from games.snapshots import snapshot_key, table_snapshot
-from tests.factories import seated_room
+from tests.factories import make_user, seated_room
 
 pytestmark = pytest.mark.django_db
 
@@ -184,3 +186,30 @@ def _build_fresh(room_id):
     from games.snapshots import _build_snapshot
 
     return _build_snapshot(room_id)
+
+
+def test_a_players_seat_and_round_take_one_query(started, players, django_assert_num_queries):
+    room, round_ = started
+    outsider = make_user("Outsider")
+
+    with django_assert_num_queries(1):
+        found = seat_and_playing_round(room_id=room.pk, user=players[2])
+
+    assert found == (2, round_.pk)
+    assert seat_and_playing_round(room_id=room.pk, user=outsider) == (None, None)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED)
+    assert seat_and_playing_round(room_id=room.pk, user=players[2]) == (2, None)
+
+
+def test_a_snapshot_read_again_in_the_same_process_skips_the_cache(started, monkeypatch):
+    """Each of a table's connections in one process reads the published snapshot: only the
+    first pays for the shared cache's round trip and unpickling."""
+    room, _round = started
+    published = table_snapshot(room_id=room.pk)
+    reads = []
+    monkeypatch.setattr(snapshots.cache, "get", lambda *a, **k: reads.append(a) or None)
+
+    again = table_snapshot(room_id=room.pk, key=snapshot_key(published))
+
+    assert again == published
+    assert reads == []
