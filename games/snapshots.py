@@ -139,6 +139,8 @@ class TableSnapshot:
     totals: tuple[int, ...] = (0, 0)
     sheet: tuple[SheetLine, ...] = ()
     round_id: int | None = None
+    # When the round was dealt, which with its id names its states in the cache.
+    round_created: float | None = None
     round_number: int | None = None
     state: RoundState | None = None
     summary: EndedRound | None = None
@@ -184,7 +186,12 @@ def snapshot_key(snapshot: TableSnapshot) -> str:
 
 
 def _state_key(round_: Round, seq: int) -> str:
-    return f"table:state:{round_.pk}:{round_.created.timestamp()}:{seq}"
+    return state_key(round_id=round_.pk, round_created=round_.created.timestamp(), seq=seq)
+
+
+def state_key(*, round_id: int, round_created: float, seq: int) -> str:
+    """Name a round's state after its first ``seq`` actions in the cache."""
+    return f"table:state:{round_id}:{round_created}:{seq}"
 
 
 def table_snapshot(*, room_id: int, key: str | None = None) -> TableSnapshot | None:
@@ -195,11 +202,24 @@ def table_snapshot(*, room_id: int, key: str | None = None) -> TableSnapshot | N
     if key is not None:
         cached = _cache_get(key)
         if isinstance(cached, TableSnapshot) and cached.room_id == room_id:
+            _remember_its_state(cached)
             return cached
     snapshot = _build_snapshot(room_id)
     if snapshot is not None:
         _cache_set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
     return snapshot
+
+
+def _remember_its_state(snapshot: TableSnapshot) -> None:
+    """Keep the round's state that came with a snapshot at hand under its own key too: the
+    player's next move in this process starts from it."""
+    if snapshot.state is None or snapshot.round_id is None or snapshot.round_created is None:
+        return
+    key = state_key(
+        round_id=snapshot.round_id, round_created=snapshot.round_created, seq=snapshot.seq
+    )
+    if recent.get(key) is None:
+        recent.put(key, snapshot.state)
 
 
 def derived_snapshot(
@@ -259,6 +279,7 @@ def _build_snapshot(room_id: int) -> TableSnapshot | None:
             _sheet_line(r, seating.sides) for r in rounds if r.status != Round.Status.PLAYING
         ),
         round_id=current.pk if current else None,
+        round_created=current.created.timestamp() if current else None,
         round_number=current.number if current else None,
         state=round_state_cached(current, match.ruleset) if current else None,
         summary=_summary_round(rounds, seating.players),

@@ -213,3 +213,21 @@ def test_a_snapshot_read_again_in_the_same_process_skips_the_cache(started, monk
 
     assert again == published
     assert reads == []
+
+
+def test_a_snapshot_read_from_the_cache_brings_its_round_state(started, players, monkeypatch):
+    """A process that draws a change another one published has the round's state at hand
+    for the player's next move, without a second read of the shared cache."""
+    room, round_ = started
+    play_steps(round_, players, 3)
+    published = table_snapshot(room_id=room.pk)
+    snapshots.recent.clear()  # as in another process
+    table_snapshot(room_id=room.pk, key=snapshot_key(published))
+    reads = []
+    monkeypatch.setattr(snapshots.cache, "get", lambda *a, **k: reads.append(a) or None)
+    round_.refresh_from_db()
+
+    state = snapshots.round_state_cached(round_)
+
+    assert reads == []
+    assert state.history == published.state.history
