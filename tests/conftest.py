@@ -6,6 +6,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -64,6 +65,23 @@ def pytest_configure(config: pytest.Config) -> None:
     Set for the whole run, so that the live servers the browser tests fork inherit it.
     """
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """Close the PostgreSQL connection pools before the test database is dropped.
+
+    The pool keeps idle connections open for the next test; left open at the end, they make
+    the test database's teardown fail ("being accessed by other users") and leave it behind.
+    """
+    yield
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        for connection in connections.all():
+            if connection.vendor == "postgresql":
+                connection.close()
+                connection.close_pool()  # type: ignore[attr-defined]
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
