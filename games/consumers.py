@@ -131,12 +131,9 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
             await self.send_error("malformed")
             return
         try:
-            html = await self.apply(action)
+            await self.apply(action)
         except GameError as error:
             await self.send_error(error.code)
-            return
-        if html:
-            await self.send(text_data=html)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         """Send what changed in this connection's view; a change already drawn is skipped."""
@@ -185,22 +182,13 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         return render_message(text, language=self.language)
 
     @in_any_thread
-    def apply(self, action: Any) -> str:
-        """Take the move, then draw what it changed on this player's own screen at once.
-
-        The player need not wait for the table's group message to come back through the
-        channel layer to see their own card land; that message, for the same version, is then
-        skipped here and draws the change for everyone else.
-        """
+    def apply(self, action: Any) -> None:
         seat, round_id = seat_and_playing_round(room_id=self.room_id, user=self.user)
         if seat is None:
             raise GameError("not_seated")
         if round_id is None:
             raise GameError("no_round")
-        applied = round_apply_action(round_id=round_id, seat=seat, action=action, actor=self.user)
-        key = applied.published.key
-        snapshot = table_snapshot(room_id=self.room_id, key=key) if key else None
-        return self.screen.changes(snapshot) if snapshot is not None else ""
+        round_apply_action(round_id=round_id, seat=seat, action=action, actor=self.user)
 
 
 def action_text(content: Any) -> str | None:
