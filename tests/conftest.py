@@ -75,13 +75,18 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
     the test database's teardown fail ("being accessed by other users") and leave it behind.
     """
     yield
+    with django_db_blocker.unblock():
+        close_connections_and_pools()
+
+
+def close_connections_and_pools() -> None:
+    """Close this thread's database connections and the PostgreSQL pools' idle ones."""
     from django.db import connections
 
-    with django_db_blocker.unblock():
-        for connection in connections.all():
-            if connection.vendor == "postgresql":
-                connection.close()
-                connection.close_pool()  # type: ignore[attr-defined]
+    for connection in connections.all():
+        connection.close()
+        if connection.vendor == "postgresql":
+            connection.close_pool()  # type: ignore[attr-defined]
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

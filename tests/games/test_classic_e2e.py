@@ -10,13 +10,12 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
-from django.db import connections
 from django.test import override_settings
 
 from games.models import Match, Room, Round
-from tests.conftest import chromium_path, database_url, start_celery_worker
+from tests.conftest import database_url, start_celery_worker
 from tests.factories import make_user
-from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE, BrowserTestCase
+from tests.games.test_table_e2e import PHONE, BrowserTestCase, chromium_browser
 from tests.games.test_table_live_e2e import log_in_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
@@ -28,11 +27,13 @@ WAIT_MS = 15_000
 
 @override_settings(BOT_PACING_SECONDS=0.05, ROUND_PAUSE_SECONDS=0.1)
 class ClassicBrowserTestCase(BrowserTestCase):
+    worker_env = CLASSIC_ENV
+
     def setUp(self) -> None:
         # BrowserTestCase.setUp's cleanups, with this module's faster worker.
         super(BrowserTestCase, self).setUp()
         worker = ExitStack()
-        worker.enter_context(start_celery_worker(database_url(), CLASSIC_ENV))
+        worker.enter_context(start_celery_worker(database_url(), self.worker_env))
         self.addCleanup(worker.close)
         self.addCleanup(self._stop_server)
 
@@ -99,13 +100,10 @@ class ClassicBrowserTestCase(BrowserTestCase):
 
 class ClassicMatchOfFourInTheBrowser(ClassicBrowserTestCase):
     def test_a_match_of_four_against_three_computers_reaches_its_result(self) -> None:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import expect
 
         user = make_user("Eleni", language="en")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
-            )
+        with chromium_browser() as browser:
             page = log_in_page(browser.new_page(viewport=PHONE), self.live_server_url, user)
             room = self.open_classic_room(page, 4)
             seen: set[str] = set()
@@ -122,19 +120,14 @@ class ClassicMatchOfFourInTheBrowser(ClassicBrowserTestCase):
             expect(sheet.locator("tfoot td")).to_have_text([str(t) for t in match.totals])
             assert {"turned", "take"} <= seen
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-            browser.close()
-        connections.close_all()
 
 
 class ClassicSmallTablesInTheBrowser(ClassicBrowserTestCase):
     def test_a_table_of_three_and_a_table_of_two_each_play_a_round(self) -> None:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import expect
 
         user = make_user("Eleni", language="en")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
-            )
+        with chromium_browser() as browser:
             page = log_in_page(browser.new_page(viewport=PHONE), self.live_server_url, user)
             for players in (3, 2):
                 room = self.open_classic_room(page, players)
@@ -157,5 +150,3 @@ class ClassicSmallTablesInTheBrowser(ClassicBrowserTestCase):
                     ).exists()
                 )
                 assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-            browser.close()
-        connections.close_all()

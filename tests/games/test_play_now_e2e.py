@@ -3,12 +3,10 @@
 import time
 
 import pytest
-from django.db import connections
 
 from accounts.models import User
 from games.models import Room
-from tests.conftest import chromium_path
-from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE, BrowserTestCase
+from tests.games.test_table_e2e import PHONE, BrowserTestCase, chromium_browser
 
 # A live server on PostgreSQL and Redis, a Celery worker and a real Chromium.
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
@@ -19,12 +17,9 @@ TABLE_WITHIN_SECONDS = 2.0
 
 class PlayNowInTheBrowser(BrowserTestCase):
     def test_one_tap_on_play_now_shows_the_hand_within_two_seconds(self) -> None:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import expect
 
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
-            )
+        with chromium_browser() as browser:
             first = self._play_now_seconds(browser)
             # A visitor's figure is that of a running site: the first Play now a fresh process
             # serves also imports its cache and broker clients (about half a second more).
@@ -59,8 +54,6 @@ class PlayNowInTheBrowser(BrowserTestCase):
             assert guest.is_guest
             assert User.objects.filter(is_guest=True).count() == 2
             assert page.locator(".site-header .nav-user").inner_text() == guest.display_name
-            browser.close()
-        connections.close_all()
 
     def _play_now_seconds(self, browser) -> float:  # type: ignore[no-untyped-def]
         """Play now as another visitor; return the seconds from the tap to eight cards."""

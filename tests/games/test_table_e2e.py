@@ -1,7 +1,8 @@
 """A real Chromium at phone width: log in, open a room, seat three computers, play a round."""
 
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING
 
 import pytest
@@ -14,11 +15,16 @@ from django.test import override_settings
 
 from config.celery import app as celery_app
 from games.models import Round
-from tests.conftest import chromium_path, database_url, start_celery_worker
+from tests.conftest import (
+    chromium_path,
+    close_connections_and_pools,
+    database_url,
+    start_celery_worker,
+)
 from tests.factories import PASSWORD, make_user
 
 if TYPE_CHECKING:
-    from playwright.sync_api import ViewportSize
+    from playwright.sync_api import Browser, ViewportSize
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
 
@@ -34,6 +40,25 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+@contextmanager
+def chromium_browser() -> Iterator["Browser"]:
+    """Launch Chromium; on the way out close it and the database connections opened meanwhile.
+
+    Playwright's sync API runs an event loop in this thread, and while it runs Django keeps the
+    thread's connections apart from its usual ones: only in here can they be closed, and one
+    left open stops PostgreSQL from dropping the test database.
+    """
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            connections.close_all()
+            browser.close()
 
 
 @override_settings(BOT_PACING_SECONDS=float(WORKER_ENV["BOT_PACING_SECONDS"]))
@@ -54,6 +79,9 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
         # The computers play in the worker, never inline in this process or the server's.
         assert not celery_app.conf.task_always_eager, "an earlier test left Celery eager"
+        # The server process is forked: a connection open here would be shared by both
+        # processes, and their queries would read each other's rows.
+        close_connections_and_pools()
         super().setUpClass()
 
     @classmethod
@@ -84,14 +112,11 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
 
 class TableInTheBrowser(BrowserTestCase):
     def test_a_round_with_three_computers_reaches_its_summary(self) -> None:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import expect
 
         make_user("Ana", language="en")
         user = make_user("Eleni", language="en")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
-            )
+        with chromium_browser() as browser:
             page = browser.new_page(viewport=PHONE)
             page.goto(f"{self.live_server_url}/en/accounts/login/")
             page.fill("input[name=login]", str(user.email))
@@ -114,8 +139,6 @@ class TableInTheBrowser(BrowserTestCase):
                 page.wait_for_timeout(250)
             expect(page.locator(".round-summary")).to_be_visible(timeout=15_000)
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-            browser.close()
-        connections.close_all()
 
     def _play_one(self, page) -> None:  # type: ignore[no-untyped-def]
         """Pass in the auction, open with 80, or play the first card that is not dimmed."""

@@ -4,15 +4,13 @@ import time
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from accounts.models import User
 from games.models import Room, Round, RoundAction
 from games.selectors import round_view
 from games.services import rooms as room_services
-from tests.conftest import chromium_path
 from tests.factories import PASSWORD, bot_room, make_user
-from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE, BrowserTestCase
+from tests.games.test_table_e2e import PHONE, BrowserTestCase, chromium_browser
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
 
@@ -48,7 +46,7 @@ def to_act(room: Room) -> int | None:
 
 class TwoPlayersInTheBrowser(BrowserTestCase):
     def test_each_player_sees_the_others_move_without_reloading(self) -> None:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import expect
 
         ana, ben = a_player("Ana"), a_player("Ben")
         room = room_services.room_create(owner=ana, bot_level="easy")
@@ -57,10 +55,7 @@ class TwoPlayersInTheBrowser(BrowserTestCase):
             room_services.room_fill_seat_with_bot(room_id=room.pk, user=ana, seat=seat)
         # Services send their signals with async_to_sync, which Playwright's loop forbids.
         room_services.room_start(room_id=room.pk, user=ana)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
-            )
+        with chromium_browser() as browser:
             pages = {
                 0: log_in(browser, self.live_server_url, ana),
                 2: log_in(browser, self.live_server_url, ben),
@@ -79,8 +74,6 @@ class TwoPlayersInTheBrowser(BrowserTestCase):
             expect(entry).to_be_visible(timeout=WAIT_MS)
             expect(other.locator("#table-controls .your-turn")).to_be_visible(timeout=WAIT_MS)
             assert other.evaluate("performance.getEntriesByType('navigation').length") == 1
-            browser.close()
-        connections.close_all()
 
     def _wait_for_a_human_turn(self, room: Room) -> int:
         """Wait until the computers have played up to the first person's turn."""
@@ -94,15 +87,12 @@ class TwoPlayersInTheBrowser(BrowserTestCase):
 
 class ReloadInTheBrowser(BrowserTestCase):
     def test_a_reload_mid_round_restores_the_hand_and_trick(self) -> None:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import expect
 
         ana = a_player("Ana")
         room = bot_room(ana, bot_level="easy")
         room_services.room_start(room_id=room.pk, user=ana)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
-            )
+        with chromium_browser() as browser:
             page = log_in(browser, self.live_server_url, ana)
             page.goto(f"{self.live_server_url}/en/rooms/{room.pk}/")
             expect(page.locator("#table-hand")).to_be_visible(timeout=WAIT_MS)
@@ -120,8 +110,6 @@ class ReloadInTheBrowser(BrowserTestCase):
             page.locator("#table-hand .card-button:not(.is-dimmed)").first.click()
             expect(hand).to_have_count(cards - 1, timeout=WAIT_MS)
             assert RoundAction.objects.filter(actor=ana, action__action="play").count() > played
-            browser.close()
-        connections.close_all()
 
     def _play_until_my_card_turn(self, page: Any, room: Room) -> None:
         """Open the auction, pass after, until a card of Ana's own is wanted in the play phase."""

@@ -12,16 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from games.engine import Action, Bid, Pass, Play
 from games.models import Match, Room, Round
 from games.services import rooms as room_services
 from games.services import table as table_services
 from games.snapshots import round_state_cached
-from tests.conftest import chromium_path
 from tests.factories import bot_room, make_user, seated_room
-from tests.games.test_table_e2e import CHROMIUM_ARGS, BrowserTestCase
+from tests.games.test_table_e2e import BrowserTestCase, chromium_browser
 from tests.games.test_table_live_e2e import log_in_page
 
 # A live server on PostgreSQL and Redis, a Celery worker and a real Chromium.
@@ -129,7 +127,6 @@ def finish_match(room: Room, players: list) -> None:
 
 class TheTableOnPhones(BrowserTestCase):
     def test_the_table_reads_at_a_glance_on_phones_in_every_language(self) -> None:
-        from playwright.sync_api import sync_playwright
 
         ana = make_user("Ana", language="en")
         playing = bot_room(ana, bot_level="easy", target=251)
@@ -139,10 +136,7 @@ class TheTableOnPhones(BrowserTestCase):
         room_services.room_start(room_id=finished.pk, user=people[0])
         finish_match(finished, people)
         seating = room_services.room_create(owner=ana)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=chromium_path(), args=CHROMIUM_ARGS
-            )
+        with chromium_browser() as browser:
             for phone in PHONES:
                 for language in LANGUAGES:
                     where = f"{phone['width']}x{phone['height']} {language}"
@@ -153,8 +147,6 @@ class TheTableOnPhones(BrowserTestCase):
                     page = self._phone(browser, phone, people[0])
                     self._check_finished_match(page, finished, language, where)
                     page.context.close()
-            browser.close()
-        connections.close_all()
 
     def _phone(self, browser: Any, phone: dict[str, int], user: Any) -> Any:
         context = browser.new_context(
