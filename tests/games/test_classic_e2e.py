@@ -22,6 +22,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.services]
 
 # The computers play quickly and the next round starts at once, so a match fits in a test.
 CLASSIC_ENV = {"BOT_PACING_SECONDS": "0.05", "ROUND_PAUSE_SECONDS": "0.1"}
+# A round's summary stays up through the pause and until the next auction has gone round the
+# table once: at two players a computer may take and lead within a tenth of a second, so the
+# tables that check the summary pause long enough for it to be read.
+SUMMARY_ENV = {"BOT_PACING_SECONDS": "0.05", "ROUND_PAUSE_SECONDS": "4"}
 WAIT_MS = 15_000
 
 
@@ -122,7 +126,10 @@ class ClassicMatchOfFourInTheBrowser(ClassicBrowserTestCase):
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+@override_settings(ROUND_PAUSE_SECONDS=4)
 class ClassicSmallTablesInTheBrowser(ClassicBrowserTestCase):
+    worker_env = SUMMARY_ENV
+
     def test_a_table_of_three_and_a_table_of_two_each_play_a_round(self) -> None:
         from playwright.sync_api import expect
 
