@@ -1,14 +1,15 @@
 """Cards and declarations in templates: rank label, suit symbol, colour and translated names.
 
-``{% include "games/card.html" with card="JH" size="small" %}`` draws a card (``card`` may
-also be a Card or a CardFace; none draws a face-down card; ``size`` is "small", "large" or
-empty); the partial calls ``{% card_face card as face %}`` from here.
+``{% card "JH" size="small" %}`` draws a card (``card`` may also be a Card or a CardFace; none
+draws a face-down card; ``size`` is "small", "large" or empty).
 """
 
 from dataclasses import dataclass
 from functools import lru_cache
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
@@ -108,6 +109,38 @@ def _face(card: Card, language: str | None) -> CardFace:
         suit=SUIT_SYMBOLS[card.suit],
         colour="red" if card.suit in RED_SUITS else "black",
         name=card_name(card),
+    )
+
+
+@register.simple_tag(name="card")
+def card_tag(card: CardFace | Card | str | None, size: str = "") -> SafeString:
+    """Draw a card, face up or (for none) face down, at ``size``.
+
+    A tag rather than an included template: a hand, a trick and the last trick draw a dozen
+    cards per change of the table, and an include costs far more than this.
+    """
+    return _card_html(card_face(card), size, get_language())
+
+
+@lru_cache(maxsize=32 * 3 * 8)
+def _card_html(face: CardFace | None, size: str, language: str | None) -> SafeString:
+    sized = f" card-{size}" if size else ""
+    if face is None:
+        return format_html(
+            '<span class="card card-back{}" role="img" aria-label="{}"></span>',
+            sized,
+            _("Face-down card"),
+        )
+    return format_html(
+        '<span class="card card-{}{}" role="img" aria-label="{}" data-card="{}">'
+        '<span class="card-rank" aria-hidden="true">{}</span>'
+        '<span class="card-suit" aria-hidden="true">{}</span></span>',
+        face.colour,
+        sized,
+        face.name,
+        face.code,
+        face.rank,
+        face.suit,
     )
 
 

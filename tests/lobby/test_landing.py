@@ -6,7 +6,7 @@ import re
 from html import unescape
 
 import pytest
-from django.template.loader import render_to_string
+from django.template import engines
 from django.utils import translation
 
 from games.engine import DECK, Card, EngineError, Play, find_declarations, parse_cards
@@ -226,12 +226,14 @@ def test_hearts_and_diamonds_are_red_clubs_and_spades_black():
     assert symbols == {"7C": "♣", "7D": "♦", "7H": "♥", "7S": "♠"}
 
 
-def test_the_card_partial_draws_a_labelled_card_or_a_face_down_one():
+def test_the_card_tag_draws_a_labelled_card_or_a_face_down_one():
+    sized = engines["django"].from_string('{% load cards %}{% card card size="small" %}')
+    plain = engines["django"].from_string("{% load cards %}{% card card %}")
     with translation.override("el"):
-        face_up = render_to_string("games/card.html", {"card": "TD", "size": "small"})
-        from_card = render_to_string("games/card.html", {"card": Card.parse("TD")})
-        from_face = render_to_string("games/card.html", {"card": cards.card_face("TD")})
-        face_down = render_to_string("games/card.html", {"card": None})
+        face_up = sized.render({"card": "TD"})
+        from_card = plain.render({"card": Card.parse("TD")})
+        from_face = plain.render({"card": cards.card_face("TD")})
+        face_down = plain.render({"card": None})
 
     assert face_up == (
         '<span class="card card-red card-small" role="img" aria-label="Δεκάρι καρό" '
