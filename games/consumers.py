@@ -131,9 +131,12 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
             await self.send_error("malformed")
             return
         try:
-            await self.apply(action)
+            html = await self.apply(action)
         except GameError as error:
             await self.send_error(error.code)
+            return
+        if html:
+            await self.send(text_data=html)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         """Send what changed in this connection's view; a change already drawn is skipped."""
@@ -182,13 +185,22 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         return render_message(text, language=self.language)
 
     @in_any_thread
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Any) -> str:
+        """Take the move, then draw what it changed on this player's own screen at once.
+
+        The player need not wait for the table's group message to come back through the
+        channel layer to see their own card land; that message, for the same version, is then
+        skipped here and draws the change for everyone else.
+        """
         seat, round_id = seat_and_playing_round(room_id=self.room_id, user=self.user)
         if seat is None:
             raise GameError("not_seated")
         if round_id is None:
             raise GameError("no_round")
-        round_apply_action(round_id=round_id, seat=seat, action=action, actor=self.user)
+        applied = round_apply_action(round_id=round_id, seat=seat, action=action, actor=self.user)
+        key = applied.published.key
+        snapshot = table_snapshot(room_id=self.room_id, key=key) if key else None
+        return self.screen.changes(snapshot) if snapshot is not None else ""
 
 
 def action_text(content: Any) -> str | None:

@@ -6,7 +6,7 @@ functions only store what it decides, and tell the table after commit.
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
 
@@ -54,13 +54,22 @@ class Played:
     steps: int
 
 
-def table_changed_after_commit(room_id: int, *, played: Played | None = None) -> None:
+@dataclass
+class Publication:
+    """Where a change's snapshot was published, once its transaction has committed."""
+
+    key: str | None = None
+
+
+def table_changed_after_commit(room_id: int, *, played: Played | None = None) -> Publication:
     """Count a change of the room; once it commits, publish its snapshot and tell the table.
 
     The snapshot is built once, here, for every connection: each then draws its own seat's
     view of it without going to the database. When the change is only actions played within
-    a round (``played``), the new snapshot is the previous one with the new state.
+    a round (``played``), the new snapshot is the previous one with the new state. The
+    returned publication names the snapshot once it is published.
     """
+    publication = Publication()
     with connection.cursor() as cursor:
         cursor.execute(
             "UPDATE games_room SET version = version + 1 WHERE id = %s RETURNING version",
@@ -68,10 +77,13 @@ def table_changed_after_commit(room_id: int, *, played: Played | None = None) ->
         )
         row = cursor.fetchone()
     if row is not None:
-        transaction.on_commit(partial(_publish, room_id, row[0], played))
+        transaction.on_commit(partial(_publish, room_id, row[0], played, publication))
+    return publication
 
 
-def _publish(room_id: int, version: int, played: Played | None) -> None:
+def _publish(
+    room_id: int, version: int, played: Played | None, publication: Publication | None = None
+) -> None:
     snapshot = None
     if played is not None:
         snapshot = derived_snapshot(
@@ -85,7 +97,10 @@ def _publish(room_id: int, version: int, played: Played | None) -> None:
     if snapshot is None:
         snapshot = table_snapshot(room_id=room_id)
     if snapshot is not None:
-        send_table_changed(room_id, version=snapshot.version, key=snapshot_key(snapshot))
+        key = snapshot_key(snapshot)
+        if publication is not None:
+            publication.key = key
+        send_table_changed(room_id, version=snapshot.version, key=key)
 
 
 def match_start(*, room: Room) -> Match:
@@ -133,12 +148,14 @@ def _deal_round(match: Match, state: MatchState, *, number: int) -> Round:
 
 @dataclass(frozen=True)
 class AppliedAction:
-    """What one accepted action did: its log position, and the round now being played."""
+    """What one accepted action did: its log position, the round now being played, and where
+    the table's new snapshot was published (once committed)."""
 
     seq: int
     round_ended: bool
     match_ended: bool
     next_round_id: int | None
+    published: Publication = field(default_factory=Publication)
 
 
 def round_apply_action(
@@ -287,15 +304,17 @@ def _record_moves(
     if not (ended or seat_changed):
         created = room.created.timestamp()
         played = Played(room_created=created, round_id=round_.pk, state=state, steps=len(moves))
-    table_changed_after_commit(room.pk, played=played)
+    published = table_changed_after_commit(room.pk, played=played)
     if not ended:
         assert state.to_act is not None
         _schedule_turn(room, round_, seq=seq, to_act=state.to_act, chair=chairs[state.to_act])
-        return AppliedAction(seq=seq, round_ended=False, match_ended=False, next_round_id=None)
-    return _end_round(round_, state, seq)
+        return AppliedAction(
+            seq=seq, round_ended=False, match_ended=False, next_round_id=None, published=published
+        )
+    return _end_round(round_, state, seq, published)
 
 
-def _end_round(round_: Round, state: RoundState, seq: int) -> AppliedAction:
+def _end_round(round_: Round, state: RoundState, seq: int, published: Publication) -> AppliedAction:
     """Record the ended round, then let the engine's match say who won or deal the next one."""
     match = round_.match
     room = match.room
@@ -313,13 +332,21 @@ def _end_round(round_: Round, state: RoundState, seq: int) -> AppliedAction:
         match.save(update_fields=["totals", "winner", "status"])
         room.status = Room.Status.FINISHED
         room.save(update_fields=["status"])
-        return AppliedAction(seq=seq, round_ended=True, match_ended=True, next_round_id=None)
+        return AppliedAction(
+            seq=seq, round_ended=True, match_ended=True, next_round_id=None, published=published
+        )
     match.save(update_fields=["totals"])
     following = _deal_round(match, played, number=round_.number + 1)
     pause = getattr(settings, "ROUND_PAUSE_SECONDS", 3.0)
     to_act = played.ruleset.next_seat(following.dealer)
     _schedule_turn(room, following, seq=0, to_act=to_act, pause=pause)
-    return AppliedAction(seq=seq, round_ended=True, match_ended=False, next_round_id=following.pk)
+    return AppliedAction(
+        seq=seq,
+        round_ended=True,
+        match_ended=False,
+        next_round_id=following.pk,
+        published=published,
+    )
 
 
 def _schedule_turn(

@@ -120,6 +120,35 @@ async def test_a_change_sends_each_seat_only_the_regions_that_changed_for_it(tab
         assert ('id="table-hand"' in message) == (seat in (player, following)), seat
 
 
+async def test_the_player_who_moved_sees_it_without_waiting_for_the_group(table, monkeypatch):
+    """The mover's own screen is drawn as soon as the move commits; with the table's group
+    message lost, only the others miss the change."""
+    _players, room, sockets = table
+    _round, state, _ = await table_now(room)
+    monkeypatch.setattr("games.services.table.send_table_changed", lambda *a, **k: None)
+    mover = state.to_act
+
+    await send(sockets[mover], str(next_action(state)))
+
+    update = await sockets[mover].receive_from(timeout=5)
+    assert 'id="table-seats"' in update  # the call lies before the mover's seat
+    for seat in range(4):
+        assert await sockets[seat].receive_nothing(timeout=0.3), seat
+
+
+async def test_the_mover_gets_one_update_per_move_when_the_group_message_follows(table):
+    _players, room, sockets = table
+    _round, state, _ = await table_now(room)
+    mover = state.to_act
+
+    await send(sockets[mover], str(next_action(state)))
+
+    updates = [await socket.receive_from(timeout=5) for socket in sockets]
+    assert all('hx-swap-oob="true"' in update for update in updates)
+    for socket in sockets:
+        assert await socket.receive_nothing(timeout=0.3)
+
+
 async def test_a_bid_from_the_form_fields_is_accepted(table):
     _players, room, sockets = table
     _round, state, _ = await table_now(room)
