@@ -1,7 +1,9 @@
 """Celery tasks of the table: computer players' turns and the clock."""
 
 import random
+from contextlib import suppress
 from datetime import timedelta
+from functools import partial
 
 from celery import shared_task
 from django.conf import settings
@@ -12,21 +14,32 @@ from accounts.emails import absolute_url, email_render, email_send
 from games.bots import choose_action
 from games.engine import Action, RoundState
 from games.errors import GameError
-from games.models import RoomInvitation, RoomSeat, Round
+from games.models import Room, RoomInvitation, RoomSeat, Round
 from games.services.guests import guests_delete_inactive
 from games.services.presence import seat_mark_away, seat_release_if_gone, seats_sweep_absent
-from games.services.table import round_apply_computer_moves, turns_sweep_overdue
+from games.services.table import (
+    round_apply_computer_moves,
+    round_play_computers,
+    turns_sweep_overdue,
+)
 from games.snapshots import round_state_cached
 
 
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True, max_retries=3)
-def bot_play_turn(round_id: int, seq: int, timeout: bool = False) -> None:
+def bot_play_turn(round_id: int, seq: int, timeout: bool = False, level: str | None = None) -> None:
     """Play the turn at log position ``seq`` for a computer, once; a later turn is left alone.
 
     With ``timeout`` the player's clock ran out: the computer plays for them from now on. With
     no pacing between computers' moves, the computers who follow play in the same task, as one
-    change of the table.
+    change of the table. ``level`` is the room's computers' level, when the task was queued with
+    it: a quick thinker then decides under the round's lock, reading the round once.
     """
+    if not timeout and level is not None and level != Room.BotLevel.STRONG:
+        decide = partial(computer_moves, level=level, rng=random.Random())
+        # GameError: the turn has moved on, the round is over, or a person holds the seat.
+        with suppress(GameError):
+            round_play_computers(round_id=round_id, expected_seq=seq, decide=decide)
+        return
     round_ = Round.objects.select_related("match__room").filter(pk=round_id).first()
     if round_ is None or round_.status != Round.Status.PLAYING:
         return

@@ -143,6 +143,7 @@ def install(role: str) -> None:
     # The whole action service, commit and after-commit work (the publish) included.
     wrap(games.consumers, "round_apply_action", "apply.total")
     wrap(games.tasks, "round_apply_computer_moves", "apply.total")
+    wrap(games.tasks, "round_play_computers", "apply.total")
     wrap(table, "round_state_cached", "apply.state_cached")
     wrap(table, "_publish", "publish.total")
     wrap(table, "derived_snapshot", "publish.snapshot_derived")

@@ -5,7 +5,7 @@ functions only store what it decides, and tell the table after commit.
 """
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
@@ -244,6 +244,38 @@ def _apply_computer_moves(
     return _record_moves(round_, state, applied, actor=None, chairs=chairs, seat_changed=False)
 
 
+ComputerDecision = Callable[[RoundState, dict[int, RoomSeat]], list[tuple[int, Action]]]
+
+
+def round_play_computers(
+    *, round_id: int, expected_seq: int, decide: ComputerDecision
+) -> AppliedAction:
+    """Decide the computers' moves under the round's lock and apply them as one change.
+
+    For computers whose choice costs well under a millisecond a move (easy, medium): the round
+    and its seats are read once, locked, instead of once to decide and again to apply. The
+    strong computer, which thinks for up to half a second a card, decides outside the lock and
+    applies with ``round_apply_computer_moves``. ``decide`` returns no move when the seat to act
+    is not a computer's, and then nothing is written.
+    """
+    try:
+        return _play_computers(round_id=round_id, expected_seq=expected_seq, decide=decide)
+    except IntegrityError:
+        raise GameError("stale") from None
+
+
+@transaction.atomic
+def _play_computers(*, round_id: int, expected_seq: int, decide: ComputerDecision) -> AppliedAction:
+    round_, state = _locked_round(round_id, expected_seq)
+    chairs = _locked_chairs(round_.match.room)
+    moves = decide(state, chairs)
+    if not moves:
+        raise GameError("not_your_turn")
+    for seat, action in moves:
+        state = _checked_apply(state, seat, action)
+    return _record_moves(round_, state, moves, actor=None, chairs=chairs, seat_changed=False)
+
+
 def _locked_round(round_id: int, expected_seq: int | None) -> tuple[Round, RoundState]:
     """Lock a round being played and rebuild it, refusing a state that has moved on."""
     try:
@@ -377,8 +409,9 @@ def _schedule_turn(
         turn_seq=seq, turn_due_at=due, turn_clock=clock, turn_swept_at=None
     )
     if countdown is not None:
-        queue = bot_queue(room.bot_level)
-        transaction.on_commit(partial(_enqueue_bot, round_.pk, seq, countdown, clock, queue))
+        transaction.on_commit(
+            partial(_enqueue_bot, round_.pk, seq, countdown, clock, room.bot_level)
+        )
 
 
 @transaction.atomic
@@ -396,14 +429,16 @@ def bot_queue(level: str) -> str | None:
     return settings.STRONG_BOT_QUEUE if level == Room.BotLevel.STRONG else None
 
 
-def _enqueue_bot(
-    round_id: int, seq: int, countdown: float, timeout: bool, queue: str | None = None
-) -> None:
+def _enqueue_bot(round_id: int, seq: int, countdown: float, timeout: bool, level: str) -> None:
     from games.tasks import bot_play_turn
 
+    queue = bot_queue(level)
     routing = {"queue": queue} if queue else {}
     bot_play_turn.apply_async(
-        args=(round_id, seq), kwargs={"timeout": timeout}, countdown=countdown, **routing
+        args=(round_id, seq),
+        kwargs={"timeout": timeout, "level": level},
+        countdown=countdown,
+        **routing,
     )
 
 
@@ -429,5 +464,5 @@ def turns_sweep_overdue() -> int:
     )
     for round_id, seq, clock, level in overdue:
         Round.objects.filter(pk=round_id, turn_seq=seq).update(turn_swept_at=now)
-        _enqueue_bot(round_id, seq, 0.0, clock, bot_queue(level))
+        _enqueue_bot(round_id, seq, 0.0, clock, level)
     return len(overdue)

@@ -1,6 +1,8 @@
 """Without pacing, the computers who act one after another play in one task, as one change."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.engine import Pass
 from games.errors import GameError
@@ -23,8 +25,9 @@ def version(room: Room) -> int:
     return Room.objects.get(pk=room.pk).version
 
 
+@pytest.mark.parametrize("level", [None, "medium"], ids=["read-then-lock", "under-the-lock"])
 def test_without_pacing_the_computers_play_up_to_the_persons_turn_in_one_change(
-    owner, queued, settings
+    owner, queued, settings, level
 ):
     settings.BOT_PACING_SECONDS = 0
     room = bot_room(owner)
@@ -32,7 +35,7 @@ def test_without_pacing_the_computers_play_up_to_the_persons_turn_in_one_change(
     first = (round_.dealer + 1) % 4
     before = version(room)
 
-    bot_play_turn(round_.pk, 0)
+    bot_play_turn(round_.pk, 0, level=level)
 
     seats = list(RoundAction.objects.filter(round=round_).values_list("seat", flat=True))
     # Every computer from the first to act up to the owner's seat 0 has moved, in order.
@@ -42,7 +45,10 @@ def test_without_pacing_the_computers_play_up_to_the_persons_turn_in_one_change(
     assert version(room) == before + (1 if seats else 0)
 
 
-def test_without_pacing_a_table_of_computers_plays_the_round_in_one_task(owner, queued, settings):
+@pytest.mark.parametrize("level", [None, "medium"], ids=["read-then-lock", "under-the-lock"])
+def test_without_pacing_a_table_of_computers_plays_the_round_in_one_task(
+    owner, queued, settings, level
+):
     settings.BOT_PACING_SECONDS = 0
     settings.ROUND_PAUSE_SECONDS = 0
     room = bot_room(owner)
@@ -50,7 +56,7 @@ def test_without_pacing_a_table_of_computers_plays_the_round_in_one_task(owner, 
     room.seats.filter(seat=0).update(away=True)
     before = version(room)
 
-    bot_play_turn(round_.pk, 0)
+    bot_play_turn(round_.pk, 0, level=level)
 
     round_.refresh_from_db()
     assert round_.status in (Round.Status.FINISHED, Round.Status.CANCELLED)
@@ -60,13 +66,14 @@ def test_without_pacing_a_table_of_computers_plays_the_round_in_one_task(owner, 
     assert version(room) - before <= 2
 
 
-def test_with_pacing_a_computer_plays_only_its_own_turn(owner, queued, settings):
+@pytest.mark.parametrize("level", [None, "medium"], ids=["read-then-lock", "under-the-lock"])
+def test_with_pacing_a_computer_plays_only_its_own_turn(owner, queued, settings, level):
     settings.BOT_PACING_SECONDS = 0.8
     room = bot_room(owner)
     round_ = started(room, owner)
     room.seats.filter(seat=0).update(away=True)
 
-    bot_play_turn(round_.pk, 0)
+    bot_play_turn(round_.pk, 0, level=level)
 
     assert RoundAction.objects.filter(round=round_).count() == 1
     round_.refresh_from_db()
@@ -110,3 +117,33 @@ def test_refused_computer_moves_write_nothing(players, queued, code, change):
 
     assert refused.value.code == code
     assert not RoundAction.objects.exists()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_a_quick_computer_reads_the_round_once(owner, queued, settings, level):
+    """Decided under the round's lock, a quick computer's turn skips the read it made
+    before deciding, to decide once more after locking."""
+    settings.BOT_PACING_SECONDS = 0.8
+    counts = {}
+    for path in (None, level):
+        room = bot_room(owner, bot_level=level)
+        round_ = started(room, owner)
+        room.seats.filter(seat=0).update(away=True)
+        with CaptureQueriesContext(connection) as queries:
+            bot_play_turn(round_.pk, 0, level=path)
+        assert RoundAction.objects.filter(round=round_).count() == 1
+        counts[path] = len(queries)
+
+    assert counts[level] <= counts[None] - 2
+
+
+@pytest.mark.parametrize("seq", [0, 3])
+def test_a_quick_computer_leaves_a_persons_turn_and_a_stale_one_alone(players, queued, seq):
+    room = seated_room(players)
+    round_ = started(room, players[0])
+    before = version(room)
+
+    bot_play_turn(round_.pk, seq, level="medium")
+
+    assert not RoundAction.objects.filter(round=round_).exists()
+    assert version(room) == before
