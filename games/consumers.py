@@ -1,9 +1,11 @@
 """The live table socket: players send actions, every connection renders its own seat's view."""
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -77,7 +79,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         await self.accept()
         await self.mark_connected()
         self.screen = TableScreen(user_id=user.pk, language=self.language)
-        await self.send(text_data=await self.draw(full=True))
+        await self.send_text(await self.draw(full=True))
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group_name"):
@@ -136,7 +138,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
             await self.send_error(error.code)
             return
         if html:
-            await self.send(text_data=html)
+            await self.send_text(html)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         """Send what changed in this connection's view; a change already drawn is skipped."""
@@ -145,11 +147,20 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
             return
         html = await self.draw(key=event.get("key"))
         if html:
-            await self.send(text_data=html)
+            await self.send_text(html)
 
     async def send_error(self, code: str) -> None:
         text = error_text(code, language=self.language)
-        await self.send(text_data=await self.render_message(text))
+        await self.send_text(await self.render_message(text))
+
+    async def send_text(self, text: str) -> None:
+        """Send a drawing or a message, unless the socket closed while it was being made.
+
+        A drawing runs on another thread; the browser may leave meanwhile, and its goodbye is
+        only handled after this message. Sending then is pointless, not an error.
+        """
+        with suppress(Disconnected):
+            await self.send(text_data=text)
 
     def page_language(self) -> str:
         """Speak the language the page was opened in, else the user's own."""

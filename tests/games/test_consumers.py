@@ -274,3 +274,38 @@ async def test_a_step_on_any_thread_hands_its_connection_back_to_the_pool(monkey
 
     assert await count_rooms() == 0
     assert held[0].connection is None
+
+
+async def test_an_update_for_a_socket_closed_meanwhile_is_dropped_quietly(monkeypatch):
+    """The browser may leave while its update is drawn on another thread: sending it then is
+    pointless, and must not end the consumer with an error."""
+    from autobahn.exception import Disconnected
+
+    from games.consumers import TableConsumer
+
+    consumer = TableConsumer()
+    sent = []
+
+    async def closed(**kwargs):
+        sent.append(kwargs)
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    monkeypatch.setattr(consumer, "send", closed)
+
+    await consumer.send_text("<div id='table-seats'></div>")
+
+    assert len(sent) == 1
+
+
+async def test_another_failure_to_send_is_not_hidden(monkeypatch):
+    from games.consumers import TableConsumer
+
+    consumer = TableConsumer()
+
+    async def broken(**kwargs):
+        raise RuntimeError("something else")
+
+    monkeypatch.setattr(consumer, "send", broken)
+
+    with pytest.raises(RuntimeError, match="something else"):
+        await consumer.send_text("x")
