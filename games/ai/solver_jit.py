@@ -243,9 +243,59 @@ def _enter(
     count = _order(legal_cards, hands, seat, trump, played, best, best_seat, row, scores)
     if remembered >= 0:
         _bring_forward(row, count, remembered)
+    ends_trick = played == players - 1 and hand & (hand - 1) != 0
+    if ends_trick and _cut_by_next_trick(frame, hands, rules, row, count, table_keys, table_bounds):
+        return True
     frame[COUNT] = count
     frame[NEXT] = 0
     frame[VALUE] = -INFINITY if (seat & 1) == 0 else INFINITY
+    return False
+
+
+@jit(cache=True)
+def _cut_by_next_trick(
+    frame: np.ndarray,
+    hands: np.ndarray,
+    rules: int,
+    row: np.ndarray,
+    count: int,
+    table_keys: np.ndarray,
+    table_bounds: np.ndarray,
+) -> bool:
+    """Cut off the trick's last card from the table's bounds on the tricks it would lead to.
+
+    Each card that ends the trick leads to a trick start the table may already bound; one whose
+    bound alone settles this node's window saves searching any card (enhanced transposition
+    cutoff). Set the node's value and say True when that happens.
+    """
+    trump = rules & 3
+    players = _players(rules)
+    seat = (frame[LEADER] + frame[PLAYED]) & (players - 1)
+    maximizing = (seat & 1) == 0
+    for position in range(count):
+        card = row[position]
+        best, best_seat = frame[BEST], frame[BEST_SEAT]
+        if (_BEATEN[trump, best] >> card) & 1:
+            best_seat = seat
+        offset = frame[GAINED] + _POINTS[trump, card] if (best_seat & 1) == 0 else 0
+        hands[seat] ^= 1 << card
+        slot = _slot(hands, best_seat, rules)
+        known = (
+            table_keys[slot, 4] == best_seat + 4 * rules + 16
+            and table_keys[slot, 0] == hands[0]
+            and table_keys[slot, 1] == hands[1]
+            and table_keys[slot, 2] == hands[2]
+            and table_keys[slot, 3] == hands[3]
+        )
+        hands[seat] ^= 1 << card
+        if not known:
+            continue
+        if maximizing and table_bounds[slot, TABLE_LOWER] + offset >= frame[BETA]:
+            frame[VALUE] = table_bounds[slot, TABLE_LOWER] + offset
+            return True
+        if not maximizing and table_bounds[slot, TABLE_UPPER] + offset <= frame[ALPHA]:
+            frame[VALUE] = table_bounds[slot, TABLE_UPPER] + offset
+            return True
     return False
 
 
