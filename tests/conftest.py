@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.conf import settings
@@ -17,6 +17,9 @@ from games.live.processes import (
     ProcessStartError,
     child_env,
 )
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
@@ -46,6 +49,37 @@ def chromium_path() -> str | None:
         if candidate and os.path.exists(candidate):
             return candidate
     return None
+
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@contextmanager
+def chromium_browser() -> Iterator["Browser"]:
+    """Launch Chromium; on the way out close it and the database connections opened meanwhile.
+
+    Playwright's sync API runs an event loop in this thread, and while it runs Django keeps the
+    thread's connections apart from its usual ones: only in here can they be closed, and one
+    left open stops PostgreSQL from dropping the test database.
+    """
+    from django.db import connections
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            connections.close_all()
+            browser.close()
 
 
 def missing_browser() -> str | None:

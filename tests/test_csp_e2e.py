@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 
 from games.services import rooms as room_services
-from tests.conftest import chromium_path
+from tests.conftest import chromium_browser
 from tests.daphne_server import daphne_server
 from tests.factories import make_user, seated_room
-from tests.games.test_table_e2e import CHROMIUM_ARGS, PHONE
+from tests.games.test_table_e2e import PHONE
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, WebSocket
@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.services]
 
 @pytest.mark.django_db(transaction=True)
 def test_the_landing_page_and_a_live_table_run_without_a_policy_violation(tmp_path, monkeypatch):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     # Playwright's sync API runs an event loop in this thread; the ORM reads stay synchronous.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -35,9 +35,8 @@ def test_the_landing_page_and_a_live_table_run_without_a_policy_violation(tmp_pa
     def watch_socket(socket: "WebSocket") -> None:
         socket.on("framereceived", lambda payload: frames.append(str(payload)))
 
-    with daphne_server(tmp_path / "daphne.log") as port, sync_playwright() as playwright:
+    with daphne_server(tmp_path / "daphne.log") as port, chromium_browser() as browser:
         site = f"http://127.0.0.1:{port}"
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         context = browser.new_context(viewport=PHONE)
         context.add_cookies([{"name": "sessionid", "value": session, "url": site}])
         page = context.new_page()
@@ -52,7 +51,6 @@ def test_the_landing_page_and_a_live_table_run_without_a_policy_violation(tmp_pa
         expect(page.locator("#table-hand")).to_be_visible()
         page.wait_for_function("document.querySelector('[ws-connect]') !== null")
         page.wait_for_timeout(1500)
-        browser.close()
 
     assert frames, "the table's websocket never delivered the table"
     assert [text for text in console if "Content Security Policy" in text] == []

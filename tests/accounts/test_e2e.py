@@ -6,36 +6,22 @@ import pytest
 from django.core import mail
 
 from accounts.models import Friendship, User
-from tests.conftest import chromium_path
+from tests.conftest import chromium_browser
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture
 def browser_page(monkeypatch):
     # Playwright's sync API keeps an event loop in this thread; the test still queries the ORM.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    with chromium_browser() as browser:
         context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
         page = context.new_page()
         page.set_default_timeout(15_000)
         yield page
         context.close()
-        browser.close()
 
 
 def log_in(page, base_url, email):

@@ -13,9 +13,9 @@ import pytest
 from django.test import override_settings
 
 from games.models import Match, Room, Round
-from tests.conftest import database_url, start_celery_worker
+from tests.conftest import chromium_browser, database_url, start_celery_worker
 from tests.factories import make_user
-from tests.games.test_table_e2e import PHONE, BrowserTestCase, chromium_browser
+from tests.games.test_table_e2e import PHONE, BrowserTestCase
 from tests.games.test_table_live_e2e import log_in_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]

@@ -6,7 +6,8 @@ import pytest
 
 from accounts.models import User
 from games.models import Room
-from tests.games.test_table_e2e import PHONE, BrowserTestCase, chromium_browser
+from tests.conftest import chromium_browser
+from tests.games.test_table_e2e import PHONE, BrowserTestCase
 
 # A live server on PostgreSQL and Redis, a Celery worker and a real Chromium.
 pytestmark = [pytest.mark.e2e, pytest.mark.services]

@@ -6,10 +6,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from tests.conftest import chromium_path
+from tests.conftest import chromium_browser
 from tests.factories import make_user
 from tests.games.replays import NAMES, play_scripted_round, replay_url
-from tests.games.test_table_e2e import CHROMIUM_ARGS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -20,8 +19,6 @@ STEPS = 11  # the deal, the auction, eight tricks, the score
 @pytest.fixture
 def replay_page(live_server, queued, monkeypatch):
     """Open the replay in Chromium on a small phone, logged in as the player in seat 0."""
-    from playwright.sync_api import sync_playwright
-
     # Playwright's sync API runs an event loop in this thread; the ORM reads stay synchronous.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     players = [make_user(name) for name in NAMES]
@@ -30,8 +27,7 @@ def replay_page(live_server, queued, monkeypatch):
         url = f"{live_server.url}{replay_url(room, round_)}"
     session = Client()
     session.force_login(players[0])
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    with chromium_browser() as browser:
         context = browser.new_context(viewport=SMALL_PHONE)
         context.add_cookies(
             [
@@ -45,7 +41,6 @@ def replay_page(live_server, queued, monkeypatch):
         page = context.new_page()
         page.goto(url)
         yield page
-        browser.close()
 
 
 def test_the_arrow_keys_and_buttons_step_and_nothing_scrolls_sideways(replay_page):

@@ -1,8 +1,7 @@
 """A real Chromium at phone width: log in, open a room, seat three computers, play a round."""
 
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
 import pytest
@@ -10,13 +9,12 @@ from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
 from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
-from django.db import connections
 from django.test import override_settings
 
 from config.celery import app as celery_app
 from games.models import Round
 from tests.conftest import (
-    chromium_path,
+    chromium_browser,
     close_connections_and_pools,
     database_url,
     start_celery_worker,
@@ -24,41 +22,13 @@ from tests.conftest import (
 from tests.factories import PASSWORD, make_user
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ViewportSize
+    from playwright.sync_api import ViewportSize
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
 
 PHONE: "ViewportSize" = {"width": 390, "height": 844}
 # The computers play quickly so a whole round fits in a test.
 WORKER_ENV = {"BOT_PACING_SECONDS": "0.05"}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@contextmanager
-def chromium_browser() -> Iterator["Browser"]:
-    """Launch Chromium; on the way out close it and the database connections opened meanwhile.
-
-    Playwright's sync API runs an event loop in this thread, and while it runs Django keeps the
-    thread's connections apart from its usual ones: only in here can they be closed, and one
-    left open stops PostgreSQL from dropping the test database.
-    """
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            connections.close_all()
-            browser.close()
 
 
 @override_settings(BOT_PACING_SECONDS=float(WORKER_ENV["BOT_PACING_SECONDS"]))

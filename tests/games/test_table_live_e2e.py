@@ -9,8 +9,9 @@ from accounts.models import User
 from games.models import Room, Round, RoundAction
 from games.selectors import round_view
 from games.services import rooms as room_services
+from tests.conftest import chromium_browser
 from tests.factories import PASSWORD, bot_room, make_user
-from tests.games.test_table_e2e import PHONE, BrowserTestCase, chromium_browser
+from tests.games.test_table_e2e import PHONE, BrowserTestCase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.services]
 

@@ -18,8 +18,9 @@ from games.models import Match, Room, Round
 from games.services import rooms as room_services
 from games.services import table as table_services
 from games.snapshots import round_state_cached
+from tests.conftest import chromium_browser
 from tests.factories import bot_room, make_user, seated_room
-from tests.games.test_table_e2e import BrowserTestCase, chromium_browser
+from tests.games.test_table_e2e import BrowserTestCase
 from tests.games.test_table_live_e2e import log_in_page
 
 # A live server on PostgreSQL and Redis, a Celery worker and a real Chromium.

@@ -5,40 +5,23 @@ import re
 import pytest
 from django.core import mail
 from django.core.cache import cache
-from django.db import connections
 
 from lobby.models import WaitlistEntry
-from tests.conftest import chromium_path
+from tests.conftest import chromium_browser
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 CONFIRM_LINK = re.compile(r"https?://\S+/waitlist/confirm/[^/\s]+/")
 
 
 @pytest.fixture
 def chromium(monkeypatch):
-    from playwright.sync_api import sync_playwright
-
     # Playwright's sync API runs an event loop in this thread; the test's own ORM reads are
     # still plain synchronous calls, made while the browser waits.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    with chromium_browser() as browser:
         yield browser
-        browser.close()
-        # Connections opened while Playwright's loop ran belong to that context: close them here,
-        # or PostgreSQL refuses to drop the test database.
-        connections.close_all()
 
 
 @pytest.fixture
