@@ -1,7 +1,7 @@
 """The open-hand level: the strong bot's search run on the real deal, for measurement only.
 
 It is the ceiling of any card play that maximises what the strong bot maximises (its team's
-card points from now on, or the classic sheet margin): the same solver, the same objective,
+sheet margin, card points breaking ties): the same solver, the same objective,
 but on the one deal that was really dealt instead of on deals sampled from what a seat saw.
 Comparing the strong bot with it says how much of the reachable card play the sampling leaves
 on the table.
@@ -25,8 +25,8 @@ from games.engine.assist import obligatory_action, with_pilotta_call
 from games.engine.cards import Seat, cards_mask
 from games.engine.observation import Observation
 
-from .classic_sheet import sample_scorer
 from .knowledge import read_knowledge
+from .sheet import sample_scorer
 from .solver import remaining_points
 from .solver_jit import shared_solver
 from .strong import choose_strong, sampled_position
@@ -62,12 +62,13 @@ def choose_open(
 
 
 def open_card(state: RoundState, observation: Observation) -> int:
-    """Return the card with the best exact value on the real deal (the lowest on a tie)."""
+    """Return the card with the best sheet margin on the real deal.
+
+    Card points break ties, as in the strong bot's search, then the lowest card.
+    """
     k = read_knowledge(observation)
     hands = tuple(cards_mask(state.hand(seat)) for seat in range(state.players))
     pos = sampled_position(k, hands)
     values = shared_solver().move_values(pos)
-    if observation.ruleset.is_classic:
-        scorer = sample_scorer(k, observation, hands, remaining_points(pos))
-        values = {card: scorer.margin(value) for card, value in values.items()}
-    return max(values, key=lambda card: values[card])
+    scorer = sample_scorer(k, observation, hands, remaining_points(pos))
+    return max(values, key=lambda card: (scorer.margin(values[card]), values[card]))

@@ -1,10 +1,11 @@
 """The strong bot: determinized open-hand search for the cards, the fitted model for the auction.
 
-The classic game: with four players (under partner protection) and with two, the cards are
-searched the same way, each sampled deal's value being the classic score margin
-(``classic_sheet``); the taking is the medium heuristic's. With three players, each for
-themself, the game is not one of two sides, which the solver needs: the strong level plays the
-medium heuristic there.
+The cards: deals consistent with what the seat saw are sampled and solved exactly, and each
+card's points in each deal are scored as the sheet would score them (``sheet``). The classic
+game: with four players (under partner protection) and with two, the cards are searched the
+same way; the taking is the medium heuristic's. With three players, each for themself, the game
+is not one of two sides, which the solver needs: the strong level plays the medium heuristic
+there.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from games.engine.fast import Mask, PlayPosition, mask_of
 from games.engine.observation import Observation
 
 from .auction_view import AuctionView, read_auction
-from .classic_sheet import sample_scorer
 from .evaluator import (
     bidder_estimate,
     bidding_model,
@@ -31,6 +31,7 @@ from .hand_value import declaration_points
 from .heuristic import MEDIUM, choose_heuristic, play_card
 from .knowledge import Knowledge, read_knowledge
 from .sampling import played_by_seat, sample_consistent
+from .sheet import sample_scorer
 from .solver import remaining_points
 from .solver_jit import SearchTimeout, shared_solver
 
@@ -72,17 +73,20 @@ def choose_strong(observation: Observation, rng: random.Random, budget: float | 
 
 
 def search_card(observation: Observation, rng: random.Random, budget: float) -> int:
-    """Return the card with the best total of exact values over deals sampled within ``budget``.
+    """Return the card with the best sheet margin over deals sampled within ``budget``.
 
-    The deadline stops the search in the middle of a sample if need be; the samples solved by
-    then decide, and the rules of thumb do when none was.
+    Each sampled deal is solved exactly and each card's card points are scored as the sheet
+    would score them: a contract made or failed, closed or not, capot, declarations and
+    pilotta. Card points break ties between cards of equal margin: against play that is not
+    perfect, the points a card keeps within reach still matter. The deadline stops the search
+    in the middle of a sample if need be; the samples solved by then decide, and the rules of
+    thumb do when none was.
     """
     deadline = time.perf_counter() + budget
     k = read_knowledge(observation)
     solver = shared_solver()
     bidders = auction_bidders(observation) if AUCTION_WEIGHTS else []
-    classic = observation.ruleset.is_classic
-    totals: dict[int, float] = {}
+    totals: dict[int, tuple[float, float]] = {}
     samples = 0
     while samples < MAX_SAMPLES and time.perf_counter() < deadline:
         hands = sample_consistent(k, observation, rng, deadline)
@@ -92,11 +96,10 @@ def search_card(observation: Observation, rng: random.Random, budget: float) -> 
         except SearchTimeout:
             break
         weight = auction_weight(bidders, hands)
-        if classic:
-            scorer = sample_scorer(k, observation, hands, remaining_points(pos))
-            values = {card: scorer.margin(value) for card, value in values.items()}
+        scorer = sample_scorer(k, observation, hands, remaining_points(pos))
         for card, value in values.items():
-            totals[card] = totals.get(card, 0.0) + weight * value
+            margin, points = totals.get(card, (0.0, 0.0))
+            totals[card] = (margin + weight * scorer.margin(value), points + weight * value)
         samples += 1
     if not totals:
         return fallback_card(k, observation)

@@ -9,9 +9,9 @@ import pytest
 
 from games.ai import LEVELS, choose_action, strong, warm_up
 from games.ai.arena import classic_round
-from games.ai.classic_sheet import SampleScorer, sample_scorer
 from games.ai.knowledge import Knowledge, read_knowledge
 from games.ai.sampling import sample_hands
+from games.ai.sheet import SampleScorer, sample_scorer
 from games.engine import (
     Card,
     Name,
@@ -26,6 +26,7 @@ from games.engine import (
 )
 from games.engine.cards import cards_mask
 from games.engine.fast import POINTS, iter_bits
+from games.engine.observation import Observation
 from games.engine.phase import Phase
 
 PLAYERS = [2, 3, 4]
@@ -249,47 +250,63 @@ def points_left(k: Knowledge, hands: tuple[int, ...]) -> int:
     return held + sum(POINTS[k.trump][c] for c in k.trick) + 10
 
 
+def checked_margins(state: RoundState, rng: random.Random) -> int:
+    """Play ``state`` out with medium bots; check the sample scorer's margin at each card.
+
+    At every decision among cards only, the scorer of the real deal, given the points the seat's
+    side really took from there on, must give the engine's score. Returns the decisions checked.
+    """
+    players = state.players
+    decisions = []
+    while state.to_act is not None:
+        seat = state.to_act
+        observation = state.observation(seat)
+        if state.phase == Phase.PLAY and all(
+            isinstance(a, Play) for a in observation.legal_actions
+        ):
+            decisions.append(
+                (observation, tuple(cards_mask(state.hand(s)) for s in range(players)))
+            )
+        state = state.apply(seat, choose_action(observation, level="medium", rng=rng))
+    result = state.result
+    if result is None:
+        return 0
+    checked = 0
+    for observation, hands in decisions:
+        k = read_knowledge(observation)
+        me = k.side(k.seat)
+        scorer = sample_scorer(k, observation, hands, points_left(k, hands))
+        future = result.card_points[me] - k.points[me]
+        if any(result.card_points[s] == k.points[s] and k.tricks_won[s] == 0 for s in (0, 1)):
+            continue  # a side with no trick so far, and no points to come: approximated
+        assert scorer.margin(future) == result.score[me] - result.score[1 - me]
+        checked += 1
+    return checked
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_sample_scorer_gives_the_engine_score_on_the_real_deal(players: int) -> None:
-    checked = 0
-    for seed in range(12):
-        rng = random.Random(seed)
-        state = classic_round(400 + seed, players)
-        decisions = []
-        while state.to_act is not None:
-            seat = state.to_act
-            observation = state.observation(seat)
-            if state.phase == Phase.PLAY and not any(
-                not isinstance(a, Play) for a in observation.legal_actions
-            ):
-                hands = tuple(cards_mask(state.hand(s)) for s in range(players))
-                decisions.append((observation, hands))
-            state = state.apply(seat, choose_action(observation, level="medium", rng=rng))
-        result = state.result
-        if result is None:
-            continue
-        for observation, hands in decisions:
-            k = read_knowledge(observation)
-            me = k.side(k.seat)
-            scorer = sample_scorer(k, observation, hands, points_left(k, hands))
-            future = result.card_points[me] - k.points[me]
-            if any(result.card_points[s] == k.points[s] and k.tricks_won[s] == 0 for s in (0, 1)):
-                continue  # a side with no trick so far, and no points to come: approximated
-            assert scorer.margin(future) == result.score[me] - result.score[1 - me]
-            checked += 1
+    checked = sum(
+        checked_margins(classic_round(400 + seed, players), random.Random(seed))
+        for seed in range(12)
+    )
     assert checked > 50
+
+
+def sample_margins(observation: Observation, rng: random.Random) -> list[int]:
+    """Return a sampled deal's margins for the seat to act, by the points it takes: 0, 1, ..."""
+    k = read_knowledge(observation)
+    hands = sample_hands(k, rng)
+    left = points_left(k, hands)
+    scorer = sample_scorer(k, observation, hands, left)
+    return [scorer.margin(points) for points in range(left + 1)]
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_sample_margin_grows_with_the_points_taken(players: int) -> None:
     rng = random.Random(6)
     for state, seat in play_decisions(players, 8, 6):
-        observation = state.observation(seat)
-        k = read_knowledge(observation)
-        hands = sample_hands(k, rng)
-        left = points_left(k, hands)
-        scorer = sample_scorer(k, observation, hands, left)
-        margins = [scorer.margin(points) for points in range(left + 1)]
+        margins = sample_margins(state.observation(seat), rng)
         assert margins == sorted(margins)
 
 

@@ -1,11 +1,14 @@
-"""The classic game's score as the strong search sees it: a sampled deal's margin for a seat.
+"""The score sheet as the strong search sees it: a sampled deal's margin for a seat.
 
-The solver gives the card points a team takes from a position on. In the classic game a round
-is scored on raw totals with a cliff: a taker whose side totals less than the defence keeps
-only its pilotta. :class:`SampleScorer` turns the solver's points into the engine's round score
-(``score_classic``) for one sampled deal, declarations and pilotta included, and returns this
-side's score minus the other side's. The score only grows with the points taken, so scoring the
-solver's value is the same as searching the score itself, deal by deal.
+The solver gives the card points a team takes from a position on, while a round is won on the
+sheet. In the palaristi game the sheet has cliffs: a contract made or failed (doubled or
+quadrupled when closed), capot's 250, and the bidders' declarations and pilotta that count only
+with a trick, all through the Rule of 6. In the classic game a taker whose side totals less
+than the defence keeps only its pilotta. :class:`SampleScorer` turns the solver's points into
+the engine's round score (``score_round`` or ``score_classic``) for one sampled deal,
+declarations and pilotta included, and returns this side's sheet points minus the other
+side's. The score only grows with the points taken, so scoring the solver's value is the same
+as searching the score itself, deal by deal.
 
 Two approximations: a side that takes no card points from here on is taken to take no trick from
 here on (a trick of Nines and Eights is worth nothing), and every declaration held by a seat that
@@ -20,7 +23,7 @@ from games.engine.cards import Rank, mask_cards
 from games.engine.declarations import Declaration, find_declarations
 from games.engine.fast import Mask
 from games.engine.observation import Observation
-from games.engine.scoring import PILOTTA_POINTS, TRICKS, score_classic
+from games.engine.scoring import PILOTTA_POINTS, TRICKS, score_classic, score_round
 
 from .knowledge import Knowledge
 from .sampling import played_by_seat
@@ -48,7 +51,14 @@ class SampleScorer:
         points[other] = self.points[other] + self.remaining - future
         no_trick = [self.tricks[s] == 0 and points[s] == 0 for s in (0, 1)]
         tricks = [0 if no_trick[s] else TRICKS if no_trick[1 - s] else 1 for s in (0, 1)]
-        result = score_classic(contract, points, tricks, self.shown, self.pilotta)
+        score = score_classic if self.observation.ruleset.is_classic else score_round
+        result = score(
+            contract,
+            (points[0], points[1]),
+            (tricks[0], tricks[1]),
+            self.shown,
+            (self.pilotta[0], self.pilotta[1]),
+        )
         return result.score[me] - result.score[other]
 
 
