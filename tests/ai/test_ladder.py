@@ -65,6 +65,19 @@ def test_every_match_is_played_on_the_same_deals() -> None:
     assert MATCHES["open"][0] == OPEN_HAND
 
 
+@pytest.mark.usefixtures("capped")
+def test_one_match_alone_prints_its_figure_only(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--deals", "2", "--seed", "5", "--budget", BUDGET, "--match", "strong"]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "S - H" in printed
+    assert "open - H" not in printed
+    assert "gap closed" not in printed
+    assert printed.count("(95% CI") == 1
+    ladder = run_ladder(2, 5, 30.0, 1, ["strong"])
+    assert set(ladder.outcomes) == {"strong"}
+
+
 def test_the_gap_is_the_ratio_of_the_means() -> None:
     ratio, low, high = gap_closed([1.0, 2.0, 3.0], [2.0, 4.0, 6.0], seed=1)
     assert ratio == pytest.approx(0.5)
