@@ -29,6 +29,7 @@ from typing import TypeVar
 
 from games.ai import LEVELS, choose_action, strong, warm_up
 from games.ai.open_hand import OPEN, choose_open
+from games.ai.strong import AuctionPolicy, choose_strong
 from games.engine import (
     Action,
     Bid,
@@ -55,10 +56,14 @@ Job = TypeVar("Job")
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A side's play: the level of its auction (and taking) and the level of its card play."""
+    """A side's play: the level of its auction (and taking) and the level of its card play.
+
+    ``policy`` replaces the strong auction's thresholds, for tuning them.
+    """
 
     auction: str
     cards: str
+    policy: AuctionPolicy | None = None
 
     def __post_init__(self) -> None:
         for level in (self.auction, self.cards):
@@ -66,15 +71,18 @@ class Player:
                 raise ValueError(f"unknown level {level!r}; expected one of {ARENA_LEVELS}")
 
     def __str__(self) -> str:
-        if self.auction == self.cards:
+        auction = self.auction if self.policy is None else f"{self.auction} {self.policy}"
+        if auction == self.cards:
             return self.cards
-        return f"{self.cards} cards with the {self.auction} auction"
+        return f"{self.cards} cards with the {auction} auction"
 
     def act(
         self, state: RoundState, seat: Seat, rng: random.Random, budget: float | None
     ) -> Action:
         """Return this side's action for ``seat``, the seat to act."""
         level = self.auction if state.contract is None else self.cards
+        if self.policy is not None and level == "strong" and state.contract is None:
+            return choose_strong(state.observation(seat), rng, budget, self.policy)
         if level == OPEN:
             return choose_open(state, seat, rng, budget)
         return choose_action(state.observation(seat), level=level, rng=rng, budget=budget)
@@ -319,20 +327,35 @@ def report(
     return "\n".join(lines)
 
 
+def add_deal_arguments(parser: argparse.ArgumentParser, *, deals: int) -> None:
+    """Add the options every measuring command shares: deals, seed, budget, workers."""
+    parser.add_argument("--deals", type=int, default=deals, help="duplicate deals to play")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=None, help="seconds per move")
+    parser.add_argument("--workers", type=int, default=1, help="processes (one per core)")
+
+
+def parse_deal_arguments(
+    parser: argparse.ArgumentParser, argv: Sequence[str] | None
+) -> argparse.Namespace:
+    """Parse the command line, refusing a run of no deals."""
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the arena from the command line."""
     parser = argparse.ArgumentParser(prog="python -m games.ai.arena", description=__doc__)
     parser.add_argument("--a", required=True, choices=ARENA_LEVELS, help="the bot measured")
     parser.add_argument("--b", required=True, choices=ARENA_LEVELS, help="its opponent")
-    parser.add_argument("--deals", type=int, default=100, help="duplicate deals to play")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=None, help="seconds per move")
-    parser.add_argument("--workers", type=int, default=1, help="processes (one per core)")
+    add_deal_arguments(parser, deals=100)
     parser.add_argument("--variant", choices=VARIANTS, default="tsaka", help="the game")
     parser.add_argument(
         "--players", type=int, choices=(2, 3, 4), default=4, help="seats (classic game)"
     )
-    args = parser.parse_args(argv)
+    args = parse_deal_arguments(parser, argv)
     if args.variant != "classic" and args.players != 4:
         parser.error("the palaristi game is for four players")
     start = time.perf_counter()

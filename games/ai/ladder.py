@@ -38,9 +38,11 @@ from .arena import (
     DealOutcome,
     Player,
     Timings,
+    add_deal_arguments,
     confidence_interval,
     deal_seeds,
     map_deals,
+    parse_deal_arguments,
     percentiles,
     play_deal,
 )
@@ -171,16 +173,11 @@ def report(ladder: Ladder) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ladder from the command line."""
     parser = argparse.ArgumentParser(prog="python -m games.ai.ladder", description=__doc__)
-    parser.add_argument("--deals", type=int, default=100, help="duplicate deals to play")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=None, help="seconds per move")
-    parser.add_argument("--workers", type=int, default=1, help="processes (one per core)")
+    add_deal_arguments(parser, deals=100)
     parser.add_argument(
         "--match", choices=tuple(MATCHES), action="append", help="play this match only"
     )
-    args = parser.parse_args(argv)
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
+    args = parse_deal_arguments(parser, argv)
     start = time.perf_counter()
     matches = args.match or tuple(MATCHES)
     ladder = run_ladder(args.deals, args.seed, args.budget, args.workers, matches)

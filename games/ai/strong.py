@@ -44,16 +44,35 @@ AUCTION_SPREAD = 20.0
 
 # A bid is its bidder's estimate rounded down to ten: the estimate is some 5 points above it.
 BID_SLACK = 5
-# Close when the opponents make their contract at most this often by the model's estimate.
-CLOSE_CHANCE = 0.3
-# Re-close when our contract is made at least this often, the closer's strength allowed for.
-RECLOSE_CHANCE = 0.8
-# What a closer's hand is expected to take off our points: it closed because it is strong.
-CLOSER_STRENGTH = 20
 
 
-def choose_strong(observation: Observation, rng: random.Random, budget: float | None) -> Action:
-    """Return the strong bot's action for the seat to act."""
+@dataclass(frozen=True, slots=True)
+class AuctionPolicy:
+    """The strong auction's thresholds: the defaults are the ones the site plays.
+
+    ``python -m games.ai.tune_auction`` measures other values against these in duplicate deals.
+    """
+
+    #: Close when the opponents make their contract at most this often by the model's estimate.
+    close_chance: float = 0.3
+    #: Re-close when our contract is made at least this often, the closer's strength allowed for.
+    reclose_chance: float = 0.8
+    #: What a closer's hand is expected to take off our points: it closed because it is strong.
+    closer_strength: float = 20
+    #: Added to the estimate before it is rounded down to a bid: above 0 bids bolder.
+    bid_offset: float = 0
+
+
+DEFAULT_POLICY = AuctionPolicy()
+
+
+def choose_strong(
+    observation: Observation,
+    rng: random.Random,
+    budget: float | None,
+    policy: AuctionPolicy = DEFAULT_POLICY,
+) -> Action:
+    """Return the strong bot's action for the seat to act, bidding by ``policy``."""
     classic = observation.ruleset.is_classic
     if classic and (observation.players == 3 or observation.contract is None):
         return choose_heuristic(observation, rng, MEDIUM)
@@ -61,7 +80,7 @@ def choose_strong(observation: Observation, rng: random.Random, budget: float | 
     if forced is not None:
         return forced
     if observation.contract is None:
-        return auction_action(observation)
+        return auction_action(observation, policy)
     plays = [a for a in observation.legal_actions if isinstance(a, Play)]
     if len(plays) == 1:
         return with_pilotta_call(observation, plays[0])
@@ -177,7 +196,7 @@ def leads_first(observation: Observation, seat: int) -> bool:
     return seat % 2 == (observation.dealer + 1) % 2
 
 
-def auction_action(observation: Observation) -> Action:
+def auction_action(observation: Observation, policy: AuctionPolicy = DEFAULT_POLICY) -> Action:
     """Bid from the model's estimate; close and re-close from its chance of the contract."""
     seat = observation.seat
     assert seat is not None
@@ -188,13 +207,13 @@ def auction_action(observation: Observation) -> Action:
     if view.high is not None and view.bidder is not None:
         ours = view.bidder % 2 == seat % 2
         if ours and RECLOSE in legal:
-            chance = our_chance(hand, view, seat, leads)
-            return RECLOSE if chance >= RECLOSE_CHANCE else PASS
-        if not ours and CLOSE in legal and their_chance(hand, view, leads) <= CLOSE_CHANCE:
+            chance = our_chance(hand, view, seat, leads, policy.closer_strength)
+            return RECLOSE if chance >= policy.reclose_chance else PASS
+        if not ours and CLOSE in legal and their_chance(hand, view, leads) <= policy.close_chance:
             return CLOSE
         if ours or view.multiplier > 1:
             return PASS
-    return bid_or_pass(hand, view, seat, leads)
+    return bid_or_pass(hand, view, seat, leads, policy.bid_offset)
 
 
 def contract_estimate(hand: Mask, view: AuctionView, seat: int, suit: int, leads: bool) -> float:
@@ -211,10 +230,10 @@ def contract_estimate(hand: Mask, view: AuctionView, seat: int, suit: int, leads
     return estimate + declaration_points(hand)
 
 
-def bid_or_pass(hand: Mask, view: AuctionView, seat: int, leads: bool) -> Action:
-    """Bid the best suit's estimate rounded down to ten if it beats the high bid, else pass."""
+def bid_or_pass(hand: Mask, view: AuctionView, seat: int, leads: bool, offset: float = 0) -> Action:
+    """Bid the best suit's estimate plus ``offset`` rounded down to ten; pass under the floor."""
     estimate, suit = max((contract_estimate(hand, view, seat, s, leads), s) for s in range(4))
-    value = min(MAX_BID, int(estimate) // 10 * 10)
+    value = min(MAX_BID, int(estimate + offset) // 10 * 10)
     floor = MIN_BID if view.high is None else view.high.value + 10
     if value < floor:
         return PASS
@@ -231,7 +250,9 @@ def their_chance(hand: Mask, view: AuctionView, leads: bool) -> float:
     return chance_at_least(mean, model.defence_sd, view.high.value)
 
 
-def our_chance(hand: Mask, view: AuctionView, seat: int, leads: bool) -> float:
+def our_chance(
+    hand: Mask, view: AuctionView, seat: int, leads: bool, closer_strength: float
+) -> float:
     """Return the chance our closed contract is made, the closer's strength considered."""
     assert view.high is not None
     assert view.bidder is not None
@@ -244,4 +265,4 @@ def our_chance(hand: Mask, view: AuctionView, seat: int, leads: bool) -> float:
     else:
         mean = value + BID_SLACK + partner_shift(hand, trump, leads)
         spread = model.partner_sd
-    return chance_at_least(mean - CLOSER_STRENGTH, spread, value)
+    return chance_at_least(mean - closer_strength, spread, value)

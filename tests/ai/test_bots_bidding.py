@@ -19,6 +19,7 @@ from games.ai.evaluator import (
     chance_at_least,
     defence_shift,
 )
+from games.ai.strong import AuctionPolicy, auction_action
 from games.engine import (
     DECK,
     Bid,
@@ -149,6 +150,38 @@ def test_the_bidder_recloses_only_with_a_hand_well_above_the_bid() -> None:
     marginal = table_with(1, "JH 9H 7H 8H AC 7D 8D 7S")
     state = marginal.apply(1, Bid(100, Suit.HEARTS)).apply(2, Close()).apply(3, Pass())
     assert strong_action(state.apply(0, Pass())) == Pass()
+
+
+def policy_action(state: RoundState, **thresholds: float) -> object:
+    seat = state.to_act
+    assert seat is not None
+    return auction_action(state.observation(seat), AuctionPolicy(**thresholds))
+
+
+def test_the_close_threshold_decides_the_close() -> None:
+    state = table_with(2, "JH 9H AH TH AC AS AD 7C").apply(1, Bid(100, Suit.HEARTS))
+    assert policy_action(state) == Close()
+    assert policy_action(state, close_chance=0.0) != Close()
+    weak = table_with(2, WEAK).apply(1, Bid(100, Suit.HEARTS))
+    assert policy_action(weak, close_chance=1.0) == Close()
+
+
+def test_the_reclose_threshold_and_the_closer_strength_decide_the_reclose() -> None:
+    state = table_with(3, "JH 9H AH TH KH QH AC AS", bidder_hand="7H 8H AD TD KD KS QD JD")
+    state = state.apply(1, Bid(100, Suit.HEARTS)).apply(2, Close())
+    assert policy_action(state) == Reclose()
+    assert policy_action(state, reclose_chance=1.0) == Pass()
+    assert policy_action(state, closer_strength=200) == Pass()
+
+
+def test_the_bid_offset_moves_the_bid_by_tens() -> None:
+    state = table_with(1, "JH 9H AH TH AC 7D 8D 7S")
+    plain = policy_action(state)
+    bolder = policy_action(state, bid_offset=20)
+    assert isinstance(plain, Bid)
+    assert isinstance(bolder, Bid)
+    assert bolder.value == plain.value + 20
+    assert bolder.trump == plain.trump
 
 
 def test_bidding_decisions_are_cheap() -> None:

@@ -1,0 +1,50 @@
+"""Tuning the strong auction: candidates against the site's policy on the same deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.ai.arena import Player, play_deal
+from games.ai.strong import DEFAULT_POLICY, AuctionPolicy
+from games.ai.tune_auction import CANDIDATES, candidates, changed, main, run_tuning
+
+
+def test_each_candidate_changes_one_threshold() -> None:
+    policies = candidates()
+    assert len(policies) == sum(len(values) for values in CANDIDATES.values())
+    for policy in policies:
+        different = [
+            name for name in CANDIDATES if getattr(policy, name) != getattr(DEFAULT_POLICY, name)
+        ]
+        assert len(different) == 1
+
+
+def test_the_sites_policy_against_itself_is_even() -> None:
+    site = Player("strong", "medium")
+    outcome = play_deal((Player("strong", "medium", DEFAULT_POLICY), site, 3, None))
+    assert outcome.margin == 0
+
+
+def test_a_policy_that_closes_everything_plays_other_rounds() -> None:
+    closer = Player("strong", "medium", AuctionPolicy(close_chance=1.0))
+    outcomes = run_tuning([closer.policy or DEFAULT_POLICY], 12, 4, "medium", None, 1)
+    assert len(outcomes) == 1
+    assert len(outcomes[0]) == 12
+    assert any(outcome.margin for outcome in outcomes[0])
+
+
+def test_the_changed_threshold_is_named() -> None:
+    assert changed(AuctionPolicy(close_chance=0.1)) == "close_chance 0.1 (site 0.3)"
+    assert changed(DEFAULT_POLICY) == "the site's policy"
+
+
+def test_command_line_prints_a_figure_per_candidate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--deals", "2", "--seed", "2", "--only", "bid_offset"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("bid_offset") == len(CANDIDATES["bid_offset"])
+    assert "95% CI" in printed
+
+
+def test_command_line_refuses_no_deals() -> None:
+    with pytest.raises(SystemExit):
+        main(["--deals", "0"])
