@@ -59,8 +59,11 @@ class AuctionPolicy:
     reclose_chance: float = 0.8
     #: What a closer's hand is expected to take off our points: it closed because it is strong.
     closer_strength: float = 20
-    #: Added to the estimate before it is rounded down to a bid: above 0 bids bolder.
-    bid_offset: float = 0
+    #: Added to the estimate before it is rounded down to a bid: above 0 bids bolder. A failed
+    #: contract gives the defenders the bid and every point, so bidding below the estimate pays:
+    #: in duplicate deals against 0, -20 scored +3.6 sheet points per deal with the medium
+    #: heuristic's cards (2,000 deals) and +3.0 with the strong bot's (250 deals).
+    bid_offset: float = -20
 
 
 DEFAULT_POLICY = AuctionPolicy()

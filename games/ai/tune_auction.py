@@ -32,7 +32,7 @@ CANDIDATES: dict[str, tuple[float, ...]] = {
     "close_chance": (0.1, 0.2, 0.4, 0.5),
     "reclose_chance": (0.6, 0.7, 0.9),
     "closer_strength": (0, 10, 30),
-    "bid_offset": (-10, -5, 5, 10),
+    "bid_offset": (-30, -25, -15, -10, 0),
 }
 CARD_LEVELS = ("medium", "strong")
 

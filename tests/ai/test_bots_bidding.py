@@ -176,7 +176,7 @@ def test_the_reclose_threshold_and_the_closer_strength_decide_the_reclose() -> N
 
 def test_the_bid_offset_moves_the_bid_by_tens() -> None:
     state = table_with(1, "JH 9H AH TH AC 7D 8D 7S")
-    plain = policy_action(state)
+    plain = policy_action(state, bid_offset=0)
     bolder = policy_action(state, bid_offset=20)
     assert isinstance(plain, Bid)
     assert isinstance(bolder, Bid)
