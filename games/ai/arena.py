@@ -69,6 +69,8 @@ class Player:
         for level in (self.auction, self.cards):
             if level not in ARENA_LEVELS:
                 raise ValueError(f"unknown level {level!r}; expected one of {ARENA_LEVELS}")
+        if self.policy is not None and self.auction != "strong":
+            raise ValueError("an auction policy is the strong auction's")
 
     def __str__(self) -> str:
         auction = self.auction if self.policy is None else f"{self.auction} {self.policy}"

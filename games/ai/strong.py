@@ -42,7 +42,8 @@ MAX_SAMPLES = 200
 AUCTION_WEIGHTS = False
 AUCTION_SPREAD = 20.0
 
-# A bid is its bidder's estimate rounded down to ten: the estimate is some 5 points above it.
+# How far above another seat's bid its estimate is taken to be, reading the auction (the
+# strong bot's own bids now sit some 25 under its estimate: see ``AuctionPolicy.bid_offset``).
 BID_SLACK = 5
 
 
@@ -233,7 +234,7 @@ def contract_estimate(hand: Mask, view: AuctionView, seat: int, suit: int, leads
     return estimate + declaration_points(hand)
 
 
-def bid_or_pass(hand: Mask, view: AuctionView, seat: int, leads: bool, offset: float = 0) -> Action:
+def bid_or_pass(hand: Mask, view: AuctionView, seat: int, leads: bool, offset: float) -> Action:
     """Bid the best suit's estimate plus ``offset`` rounded down to ten; pass under the floor."""
     estimate, suit = max((contract_estimate(hand, view, seat, s, leads), s) for s in range(4))
     value = min(MAX_BID, int(estimate + offset) // 10 * 10)

@@ -48,3 +48,8 @@ def test_command_line_prints_a_figure_per_candidate(capsys: pytest.CaptureFixtur
 def test_command_line_refuses_no_deals() -> None:
     with pytest.raises(SystemExit):
         main(["--deals", "0"])
+
+
+def test_a_policy_belongs_to_the_strong_auction_only() -> None:
+    with pytest.raises(ValueError, match="strong auction"):
+        Player("medium", "medium", AuctionPolicy(close_chance=0.1))
