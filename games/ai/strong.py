@@ -120,9 +120,10 @@ def search_card(observation: Observation, rng: random.Random, budget: float) -> 
             break
         weight = auction_weight(bidders, hands)
         scorer = sample_scorer(k, observation, hands, remaining_points(pos))
+        margins = {value: scorer.margin(value) for value in set(values.values())}
         for card, value in values.items():
             margin, points = totals.get(card, (0.0, 0.0))
-            totals[card] = (margin + weight * scorer.margin(value), points + weight * value)
+            totals[card] = (margin + weight * margins[value], points + weight * value)
         samples += 1
     if not totals:
         return fallback_card(k, observation)
