@@ -6,6 +6,10 @@ cards at one level (``--cards``; the medium heuristic by default, fast enough fo
 deals). A deal's figure is the candidate's sheet points minus the site's, averaged over its two
 plays. Where the threshold changes no decision the two plays cancel and the deal scores 0, so
 the figures are sharper than an arena's of the same size.
+
+With ``--against LEVEL`` the candidate and the site's policy each bid against that level's
+auction instead (the same cards on every side), and a deal's figure is the candidate's margin
+over the opponent minus the site's: how a threshold does against other bidders.
 """
 
 from __future__ import annotations
@@ -15,8 +19,8 @@ import dataclasses
 import time
 from collections.abc import Sequence
 
+from . import LEVELS
 from .arena import (
-    DealOutcome,
     Player,
     add_deal_arguments,
     confidence_interval,
@@ -33,6 +37,8 @@ CANDIDATES: dict[str, tuple[float, ...]] = {
     "reclose_chance": (0.6, 0.7, 0.9),
     "closer_strength": (0, 10, 30),
     "bid_offset": (-30, -25, -15, -10, 0),
+    "partner_slack": (-5, 5, 15, 35, 45),
+    "opponent_slack": (-5, 15, 25, 45),
 }
 CARD_LEVELS = ("medium", "strong")
 
@@ -53,15 +59,26 @@ def run_tuning(
     cards: str,
     budget: float | None,
     workers: int,
-) -> list[list[DealOutcome]]:
-    """Play each policy against the site's on the same deals; the outcomes by policy."""
-    site = Player("strong", cards)
+    against: str | None = None,
+) -> list[list[float]]:
+    """Return each policy's margin over the site's policy on each of the same deals.
+
+    Without ``against`` each policy bids against the site's; with it, each policy and the
+    site's bid against the ``against`` auction, and the margins over it are compared.
+    """
     seeds = deal_seeds(seed, deals)
-    jobs = [
-        (Player("strong", cards, policy), site, s, budget) for policy in policies for s in seeds
-    ]
-    played = map_deals(play_deal, jobs, workers)
-    return [played[index * deals : (index + 1) * deals] for index in range(len(policies))]
+    site = Player("strong", cards)
+    opponent = site if against is None else Player(against, cards)
+    sides = [Player("strong", cards, policy) for policy in policies]
+    if against is not None:
+        sides.append(site)
+    jobs = [(side, opponent, s, budget) for side in sides for s in seeds]
+    margins = [outcome.margin for outcome in map_deals(play_deal, jobs, workers)]
+    by_side = [margins[index * deals : (index + 1) * deals] for index in range(len(sides))]
+    if against is None:
+        return by_side
+    site_margins = by_side.pop()
+    return [[m - s for m, s in zip(side, site_margins, strict=True)] for side in by_side]
 
 
 def changed(policy: AuctionPolicy) -> str:
@@ -74,18 +91,21 @@ def changed(policy: AuctionPolicy) -> str:
 
 
 def report(
-    policies: Sequence[AuctionPolicy], outcomes: Sequence[Sequence[DealOutcome]], cards: str
+    policies: Sequence[AuctionPolicy],
+    margins_by_policy: Sequence[Sequence[float]],
+    cards: str,
+    against: str | None = None,
 ) -> str:
     """Write each candidate's margin over the site's policy, and how many deals it changed."""
-    deals = len(outcomes[0]) if outcomes else 0
+    deals = len(margins_by_policy[0]) if margins_by_policy else 0
+    opponent = "the site's policy" if against is None else f"the {against} auction"
     lines = [
-        f"{deals} duplicate deals (palaristi game), {cards} cards on both sides; "
-        "candidate's sheet points minus the site's per deal, 95% CI"
+        f"{deals} duplicate deals (palaristi game) against {opponent}, {cards} cards on every "
+        "side; candidate's sheet points minus the site's per deal, 95% CI"
     ]
-    for policy, played in zip(policies, outcomes, strict=True):
-        margins = [outcome.margin for outcome in played]
+    for policy, margins in zip(policies, margins_by_policy, strict=True):
         mean, low, high = confidence_interval(margins)
-        moved = sum(1 for outcome in played if outcome.margin)
+        moved = sum(1 for margin in margins if margin)
         lines.append(
             f"{changed(policy):<32} {mean:+6.2f}  ({low:+.2f} .. {high:+.2f})  "
             f"{moved} deals not even"
@@ -101,11 +121,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--only", choices=tuple(CANDIDATES), action="append", help="tune this threshold only"
     )
+    parser.add_argument(
+        "--against", choices=LEVELS, help="bid against this auction, not the site's policy"
+    )
     args = parse_deal_arguments(parser, argv)
     start = time.perf_counter()
     policies = candidates(args.only or tuple(CANDIDATES))
-    outcomes = run_tuning(policies, args.deals, args.seed, args.cards, args.budget, args.workers)
-    print(report(policies, outcomes, args.cards))
+    margins = run_tuning(
+        policies, args.deals, args.seed, args.cards, args.budget, args.workers, args.against
+    )
+    print(report(policies, margins, args.cards, args.against))
     print(f"wall time {time.perf_counter() - start:.1f} s, {args.workers} worker(s)")
     return 0
 

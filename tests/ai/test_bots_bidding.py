@@ -184,6 +184,19 @@ def test_the_bid_offset_moves_the_bid_by_tens() -> None:
     assert bolder.trump == plain.trump
 
 
+def test_the_partner_slack_decides_how_far_the_partners_suit_is_raised() -> None:
+    state = table_with(3, "9H 7H AC 8C 7D 8D 7S 8S")
+    state = state.apply(1, Bid(100, Suit.HEARTS)).apply(2, Bid(110, Suit.SPADES))
+    assert policy_action(state, partner_slack=-15) == Pass()
+    assert policy_action(state, partner_slack=45) == Bid(120, Suit.HEARTS)
+
+
+def test_the_opponent_slack_decides_the_close() -> None:
+    state = table_with(2, "JH 9H AH TH AC AS AD 7C").apply(1, Bid(100, Suit.HEARTS))
+    assert policy_action(state, opponent_slack=5) == Close()
+    assert policy_action(state, opponent_slack=200) != Close()
+
+
 def test_bidding_decisions_are_cheap() -> None:
     warm_up()
     rng = random.Random(6)
