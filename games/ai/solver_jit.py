@@ -536,12 +536,26 @@ class CompiledSolver:
         raise SearchTimeout
 
     def move_values(self, pos: PlayPosition, deadline: float | None = None) -> dict[int, int]:
-        """Return, for each legal card of the seat to act, the points its team takes from now."""
+        """Return, for each legal card of the seat to act, the points its team takes from now.
+
+        Of a run of pointless cards with nothing alive between them, only the lowest is
+        searched: the others lead to the same value (as inside the search).
+        """
         total = remaining_points(pos)
-        team = pos.to_act % 2
-        values = {}
+        seat = pos.to_act
+        team = seat % 2
+        legal_cards = legal(pos)
+        hands = pos.hands
+        alive = hands[0] | hands[1] | hands[2] | hands[3] | sum(1 << card for card in pos.trick)
+        searched = _drop_equivalent(legal_cards, alive & ~hands[seat], pos.trump)
+        values: dict[int, int] = {}
+        run_of_suit: dict[int, int] = {}  # the card last searched in each suit
         guess = None
-        for card in cards_of(legal(pos)):
+        for card in cards_of(legal_cards):  # lowest first, so a run's searched card comes first
+            if not (searched >> card) & 1:
+                values[card] = values[run_of_suit[card >> 3]]
+                continue
+            run_of_suit[card >> 3] = card
             after = play(pos, card)
             gained = after.points[0] - pos.points[0]
             rest = self.value(after, None if guess is None else guess - gained, deadline)

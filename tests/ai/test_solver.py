@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -68,6 +69,34 @@ def test_move_values_agree() -> None:
     for _ in range(5):
         pos = endgame(rng, 15)
         assert shared_solver().move_values(pos) == move_values(pos)
+
+
+def test_a_run_of_pointless_cards_is_searched_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seat 0 holds the 7, 8 and 9 of suit 0 (not trumps), which nothing alive separates.
+    rng = random.Random(8)
+    pos = endgame(rng, 12)
+    while not (pos.to_act == 0 and pos.trump != 0 and pos.hands[0] & 0b111 == 0b111):
+        pos = endgame(rng, 12)
+    solver = CompiledSolver()
+    searches: list[PlayPosition] = []
+    real_value = solver.value
+
+    def counted_value(after: PlayPosition, *args: Any, **kwargs: Any) -> int:
+        searches.append(after)
+        return real_value(after, *args, **kwargs)
+
+    monkeypatch.setattr(solver, "value", counted_value)
+    values = solver.move_values(pos)
+    assert values == move_values(pos)
+    assert values[0] == values[1] == values[2]
+    assert len(searches) == len(values) - 2
+
+
+def test_a_card_alive_between_breaks_the_run() -> None:
+    rng = random.Random(31)
+    for _ in range(40):
+        pos = endgame(rng, 14)
+        assert CompiledSolver().move_values(pos) == move_values(pos)
 
 
 def test_the_best_move_value_is_the_position_value() -> None:
