@@ -19,9 +19,9 @@ from games.liveness import LeaseHeartbeat, table_scope, user_scope
 from games.models import Room
 from games.realtime import table_group
 from games.rendering import TableScreen, error_text, render_message
-from games.selectors import is_member, seat_and_playing_round
+from games.selectors import is_member
 from games.services.presence import seat_connected, seat_disconnected
-from games.services.table import round_apply_action
+from games.services.table import seat_apply_action
 from games.snapshots import table_snapshot
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
@@ -203,12 +203,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         channel layer to see their own card land; that message, for the same version, is then
         skipped here and draws the change for everyone else.
         """
-        seat, round_id = seat_and_playing_round(room_id=self.room_id, user=self.user)
-        if seat is None:
-            raise GameError("not_seated")
-        if round_id is None:
-            raise GameError("no_round")
-        applied = round_apply_action(round_id=round_id, seat=seat, action=action, actor=self.user)
+        applied = seat_apply_action(room_id=self.room_id, user=self.user, action=action)
         key = applied.published.key
         snapshot = table_snapshot(room_id=self.room_id, key=key) if key else None
         return self.screen.changes(snapshot) if snapshot is not None else ""

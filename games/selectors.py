@@ -49,19 +49,6 @@ def playing_round_id(*, room_id: int) -> int | None:
     return playing.order_by("-pk").values_list("pk", flat=True).first()
 
 
-def seat_and_playing_round(*, room_id: int, user: User) -> tuple[int | None, int | None]:
-    """Return the seat ``user`` holds in the room and the round being played there, in one
-    query: what a player's move over the socket needs first. (None, None) when not seated."""
-    playing = Round.objects.filter(match__room_id=OuterRef("room_id"), status=Round.Status.PLAYING)
-    row = (
-        RoomSeat.objects.filter(room_id=room_id, user=user)
-        .annotate(round_id=Subquery(playing.order_by("-pk").values("pk")[:1]))
-        .values_list("seat", "round_id")
-        .first()
-    )
-    return (None, None) if row is None else row
-
-
 def room_seats(room: Room) -> list[RoomSeat]:
     """Return the four seats of a room in order, with their players."""
     return list(room.seats.select_related("user").order_by("seat"))

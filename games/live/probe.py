@@ -141,7 +141,7 @@ def install(role: str) -> None:
     wrap(RedisChannelLayer, "group_send", "layer.group_send")
     table = games.services.table
     # The whole action service, commit and after-commit work (the publish) included.
-    wrap(games.consumers, "round_apply_action", "apply.total")
+    wrap(games.consumers, "seat_apply_action", "apply.total")
     wrap(games.tasks, "round_apply_computer_moves", "apply.total")
     wrap(games.tasks, "round_play_computers", "apply.total")
     wrap(table, "round_state_cached", "apply.state_cached")

@@ -181,15 +181,54 @@ def round_apply_action(
         raise GameError("stale") from None
 
 
+def seat_apply_action(*, room_id: int, user: User, action: Action) -> AppliedAction:
+    """Play ``user``'s action from the seat they hold in the room, in the round being played.
+
+    A player's move over the socket: the seat is the one the locked seats give the user, never
+    one the client names. Nothing is written when the action is refused.
+    """
+    try:
+        return _apply_seat_action(room_id=room_id, user=user, action=action)
+    except IntegrityError:
+        raise GameError("stale") from None
+
+
+@transaction.atomic
+def _apply_seat_action(*, room_id: int, user: User, action: Action) -> AppliedAction:
+    found = _locked_playing_round(room_id)
+    if found is None:
+        seated = RoomSeat.objects.filter(room_id=room_id, user=user).exists()
+        raise GameError("no_round" if seated else "not_seated")
+    round_, state = found
+    chairs = _locked_chairs(round_.match.room)
+    seat = next((chair.seat for chair in chairs.values() if chair.user_id == user.pk), None)
+    if seat is None:
+        raise GameError("not_seated")
+    return _apply_checked(round_, state, chairs, seat=seat, action=action, actor=user)
+
+
 @transaction.atomic
 def _apply_action(
     *, round_id: int, seat: int, action: Action, actor: User | None, expected_seq: int | None
 ) -> AppliedAction:
     round_, state = _locked_round(round_id, expected_seq)
+    chairs = _locked_chairs(round_.match.room)
+    return _apply_checked(round_, state, chairs, seat=seat, action=action, actor=actor)
+
+
+def _apply_checked(
+    round_: Round,
+    state: RoundState,
+    chairs: dict[int, RoomSeat],
+    *,
+    seat: int,
+    action: Action,
+    actor: User | None,
+) -> AppliedAction:
+    """Apply one action of ``seat`` to a locked round, with its assisted steps, and record it."""
     if state.to_act != seat:
         raise GameError("not_your_turn")
     room = round_.match.room
-    chairs = _locked_chairs(room)
     chair = chairs[seat]
     seat_changed = False
     if actor is not None:
@@ -292,6 +331,18 @@ def _locked_round(round_id: int, expected_seq: int | None) -> tuple[Round, Round
     if expected_seq is not None and expected_seq != len(state.history):
         raise GameError("stale")
     return round_, state
+
+
+def _locked_playing_round(room_id: int) -> tuple[Round, RoundState] | None:
+    """Lock the round being played in a room and rebuild it; None when none is."""
+    round_ = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("match__room")
+        .filter(match__room_id=room_id, status=Round.Status.PLAYING)
+        .order_by("-pk")
+        .first()
+    )
+    return None if round_ is None else (round_, round_state_cached(round_))
 
 
 def _locked_chairs(room: Room) -> dict[int, RoomSeat]:

@@ -4,9 +4,9 @@ import pytest
 
 from games import snapshots
 from games.engine import Action, Bid, Pass, Play
+from games.errors import GameError
 from games.models import Round
 from games.rendering import TableScreen, Viewer, render_table
-from games.selectors import seat_and_playing_round
 from games.services import rooms as room_services
 from games.services import table
 from games.snapshots import snapshot_key, table_snapshot
@@ -188,17 +188,58 @@ def _build_fresh(room_id):
     return _build_snapshot(room_id)
 
 
-def test_a_players_seat_and_round_take_one_query(started, players, django_assert_num_queries):
+def test_a_players_move_finds_their_seat_and_round_under_the_lock(
+    started, players, django_assert_num_queries
+):
+    """The seat comes from the locked seats, the round from the locked round: no query of
+    their own before the move's transaction."""
+    room, round_ = started
+    state = table_snapshot(room_id=room.pk).state
+    seat = state.to_act
+    bid = next(a for a in state.legal_actions() if isinstance(a, Bid))
+
+    # A savepoint, the round and the seats locked, the log, the room's version, the turn,
+    # the savepoint's release.
+    with django_assert_num_queries(7):
+        applied = table.seat_apply_action(room_id=room.pk, user=players[seat], action=bid)
+
+    assert applied.seq == 1
+    assert list(round_.actions.values_list("seat", flat=True)) == [seat]
+
+
+def test_a_move_from_someone_without_a_seat_is_refused(started, players):
     room, round_ = started
     outsider = make_user("Outsider")
 
-    with django_assert_num_queries(1):
-        found = seat_and_playing_round(room_id=room.pk, user=players[2])
+    with pytest.raises(GameError) as refused:
+        table.seat_apply_action(room_id=room.pk, user=outsider, action=Pass())
 
-    assert found == (2, round_.pk)
-    assert seat_and_playing_round(room_id=room.pk, user=outsider) == (None, None)
+    assert refused.value.code == "not_seated"
+    assert not round_.actions.exists()
+
+
+def test_a_move_out_of_turn_is_refused(started, players):
+    room, round_ = started
+    waiting = (table_snapshot(room_id=room.pk).state.to_act + 1) % 4
+
+    with pytest.raises(GameError) as refused:
+        table.seat_apply_action(room_id=room.pk, user=players[waiting], action=Pass())
+
+    assert refused.value.code == "not_your_turn"
+    assert not round_.actions.exists()
+
+
+def test_a_move_with_no_round_being_played_is_refused(started, players):
+    room, round_ = started
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED)
-    assert seat_and_playing_round(room_id=room.pk, user=players[2]) == (2, None)
+
+    with pytest.raises(GameError) as seated:
+        table.seat_apply_action(room_id=room.pk, user=players[2], action=Pass())
+    with pytest.raises(GameError) as outsider:
+        table.seat_apply_action(room_id=room.pk, user=make_user("Outsider"), action=Pass())
+
+    assert (seated.value.code, outsider.value.code) == ("no_round", "not_seated")
+    assert not round_.actions.exists()
 
 
 def test_a_snapshot_read_again_in_the_same_process_skips_the_cache(started, monkeypatch):
