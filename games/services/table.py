@@ -8,7 +8,8 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
-from functools import partial
+from functools import partial, wraps
+from typing import ParamSpec, TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -42,6 +43,8 @@ from games.snapshots import (
 )
 
 ENDED = (Phase.CANCELLED, Phase.FINISHED)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,23 @@ def _deal_round(match: Match, state: MatchState, *, number: int) -> Round:
     )
 
 
+def stale_on_conflict(function: Callable[P, R]) -> Callable[P, R]:
+    """Refuse as ``stale`` a move whose log position another took first, once rolled back.
+
+    The round's lock makes it all but impossible; the unique log position makes it certain.
+    Put outside ``transaction.atomic``, so that the transaction has ended when it is caught.
+    """
+
+    @wraps(function)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return function(*args, **kwargs)
+        except IntegrityError:
+            raise GameError("stale") from None
+
+    return guarded
+
+
 @dataclass(frozen=True)
 class AppliedAction:
     """What one accepted action did: its log position, the round now being played, and where
@@ -158,6 +178,8 @@ class AppliedAction:
     published: Publication = field(default_factory=Publication)
 
 
+@stale_on_conflict
+@transaction.atomic
 def round_apply_action(
     *,
     round_id: int,
@@ -171,30 +193,19 @@ def round_apply_action(
     ``actor`` None is a computer player. ``expected_seq`` refuses an action decided on a
     state that has moved on since. Nothing is written when the action is refused.
     """
-    try:
-        return _apply_action(
-            round_id=round_id, seat=seat, action=action, actor=actor, expected_seq=expected_seq
-        )
-    except IntegrityError:
-        # Another action took this log position first (the round's lock makes it all but
-        # impossible; the unique log position makes it certain).
-        raise GameError("stale") from None
+    round_, state = _locked_round(round_id, expected_seq)
+    chairs = _locked_chairs(round_.match.room)
+    return _apply_checked(round_, state, chairs, seat=seat, action=action, actor=actor)
 
 
+@stale_on_conflict
+@transaction.atomic
 def seat_apply_action(*, room_id: int, user: User, action: Action) -> AppliedAction:
     """Play ``user``'s action from the seat they hold in the room, in the round being played.
 
     A player's move over the socket: the seat is the one the locked seats give the user, never
     one the client names. Nothing is written when the action is refused.
     """
-    try:
-        return _apply_seat_action(room_id=room_id, user=user, action=action)
-    except IntegrityError:
-        raise GameError("stale") from None
-
-
-@transaction.atomic
-def _apply_seat_action(*, room_id: int, user: User, action: Action) -> AppliedAction:
     found = _locked_playing_round(room_id)
     if found is None:
         seated = RoomSeat.objects.filter(room_id=room_id, user=user).exists()
@@ -205,15 +216,6 @@ def _apply_seat_action(*, room_id: int, user: User, action: Action) -> AppliedAc
     if seat is None:
         raise GameError("not_seated")
     return _apply_checked(round_, state, chairs, seat=seat, action=action, actor=user)
-
-
-@transaction.atomic
-def _apply_action(
-    *, round_id: int, seat: int, action: Action, actor: User | None, expected_seq: int | None
-) -> AppliedAction:
-    round_, state = _locked_round(round_id, expected_seq)
-    chairs = _locked_chairs(round_.match.room)
-    return _apply_checked(round_, state, chairs, seat=seat, action=action, actor=actor)
 
 
 def _apply_checked(
@@ -251,6 +253,8 @@ def _apply_checked(
     )
 
 
+@stale_on_conflict
+@transaction.atomic
 def round_apply_computer_moves(
     *, round_id: int, moves: Sequence[tuple[int, Action]], expected_seq: int
 ) -> AppliedAction:
@@ -260,16 +264,6 @@ def round_apply_computer_moves(
     taken back meanwhile is dropped with every move after it; the first must still be a
     computer's, or nothing is written.
     """
-    try:
-        return _apply_computer_moves(round_id=round_id, moves=moves, expected_seq=expected_seq)
-    except IntegrityError:
-        raise GameError("stale") from None
-
-
-@transaction.atomic
-def _apply_computer_moves(
-    *, round_id: int, moves: Sequence[tuple[int, Action]], expected_seq: int
-) -> AppliedAction:
     round_, state = _locked_round(round_id, expected_seq)
     chairs = _locked_chairs(round_.match.room)
     applied: list[tuple[int, Action]] = []
@@ -286,6 +280,8 @@ def _apply_computer_moves(
 ComputerDecision = Callable[[RoundState, dict[int, RoomSeat]], list[tuple[int, Action]]]
 
 
+@stale_on_conflict
+@transaction.atomic
 def round_play_computers(
     *, round_id: int, expected_seq: int, decide: ComputerDecision
 ) -> AppliedAction:
@@ -297,14 +293,6 @@ def round_play_computers(
     applies with ``round_apply_computer_moves``. ``decide`` returns no move when the seat to act
     is not a computer's, and then nothing is written.
     """
-    try:
-        return _play_computers(round_id=round_id, expected_seq=expected_seq, decide=decide)
-    except IntegrityError:
-        raise GameError("stale") from None
-
-
-@transaction.atomic
-def _play_computers(*, round_id: int, expected_seq: int, decide: ComputerDecision) -> AppliedAction:
     round_, state = _locked_round(round_id, expected_seq)
     chairs = _locked_chairs(round_.match.room)
     moves = decide(state, chairs)

@@ -1,11 +1,12 @@
 """The table's read model: a snapshot in a fixed number of queries, drawn without any."""
 
 import pytest
+from django.db import IntegrityError
 
 from games import snapshots
 from games.engine import Action, Bid, Pass, Play
 from games.errors import GameError
-from games.models import Round
+from games.models import Room, Round, RoundAction
 from games.rendering import TableScreen, Viewer, render_table
 from games.services import rooms as room_services
 from games.services import table
@@ -272,3 +273,34 @@ def test_a_snapshot_read_from_the_cache_brings_its_round_state(started, players,
 
     assert reads == []
     assert state.history == published.state.history
+
+
+@pytest.mark.parametrize("service", ["seat_apply_action", "round_apply_action"])
+def test_a_log_position_taken_first_refuses_the_move_as_stale(
+    started, players, monkeypatch, service
+):
+    """The unique log position settles a race the lock did not: the move is refused, its
+    transaction rolled back, and the table's version is left as it was."""
+    room, round_ = started
+    state = table_snapshot(room_id=room.pk).state
+    seat = state.to_act
+    version = Room.objects.get(pk=room.pk).version
+
+    def taken(*args, **kwargs):
+        raise IntegrityError("duplicate key value violates unique constraint")
+
+    monkeypatch.setattr(RoundAction.objects, "bulk_create", taken)
+    moves = {
+        "seat_apply_action": lambda: table.seat_apply_action(
+            room_id=room.pk, user=players[seat], action=Pass()
+        ),
+        "round_apply_action": lambda: table.round_apply_action(
+            round_id=round_.pk, seat=seat, action=Pass(), actor=players[seat]
+        ),
+    }
+    with pytest.raises(GameError) as refused:
+        moves[service]()
+
+    assert refused.value.code == "stale"
+    assert Room.objects.get(pk=room.pk).version == version
+    assert not round_.actions.exists()
