@@ -40,11 +40,26 @@ _BEATEN = np.array(BEATEN_BY, dtype=np.int64)
 _POINTS = np.array(POINTS, dtype=np.int64)
 _STRENGTH = np.array(STRENGTH, dtype=np.int64)
 _SUITS = np.array(SUIT_MASKS, dtype=np.int64)
+# A one-card mask times this de Bruijn constant has a distinct top five bits (of 32) for each
+# card, so one multiplication and a look-up find the card where a loop would shift up to 31 times.
+DE_BRUIJN = 0x077CB531
+_CARD_AT = np.zeros(32, dtype=np.int64)
+for _card in range(32):
+    _CARD_AT[(((1 << _card) * DE_BRUIJN) & 0xFFFFFFFF) >> 27] = _card
 
 jit = cast(Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]], njit)
+# The search's helpers are inlined by numba itself (inline="always"), not left as calls between
+# separately compiled functions: the search loop compiled as one piece visits the same nodes some
+# 40% faster (bench_solver median 43 -> 27 ms).
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
+def _card_of(bit: int) -> int:
+    """Return the card of a one-card mask."""
+    return int(_CARD_AT[((bit * DE_BRUIJN) & 0xFFFFFFFF) >> 27])
+
+
+@jit(cache=True, inline="always")
 def _order(
     legal_cards: int,
     hands: np.ndarray,
@@ -65,9 +80,7 @@ def _order(
     mask = legal_cards
     while mask:
         low = mask & -mask
-        card = 0
-        while (low >> card) != 1:
-            card += 1
+        card = _card_of(low)
         mask ^= low
         points = _POINTS[trump, card]
         strength = _STRENGTH[trump, card]
@@ -89,7 +102,7 @@ def _order(
     return count
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _legal(hand: int, played: int, led: int, best: int, trump: int, free: bool) -> int:
     """Return the legal cards of ``hand`` (fast.legal_mask_from on arrays).
 
@@ -111,7 +124,7 @@ def _legal(hand: int, played: int, led: int, best: int, trump: int, free: bool) 
     return hand
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _slot(hands: np.ndarray, leader: int, rules: int) -> int:
     """Return the table slot of a trick start (``rules``: the trump, and protection above it)."""
     key = (hands[0] * 0x2545F4914F6CDD1D) ^ (hands[1] * 0x5851F42D4C957F2D)
@@ -131,27 +144,21 @@ ALPHA, BETA, VALUE, NEXT, COUNT, SLOT, LOWER, UPPER, WINDOW_ALPHA, WINDOW_BETA, 
 TRICK = 17  # the cards on the open trick, as a mask
 BEST_MOVE = 18  # the card that gave the node its value so far (-1: none yet)
 FRAME_FIELDS = 19
-# Columns of the table's values: the bounds, and the card that gave the stored value.
-TABLE_LOWER, TABLE_UPPER, TABLE_MOVE = 0, 1, 2
-TABLE_VALUES = 3
+# Columns of a table entry: the four hands and a tag (the leader and the rules) as its key, then
+# the bounds and the card that gave the stored value. Eight int64 make one 64-byte cache line, so
+# a look-up that misses the processor's caches costs one trip to memory, not two.
+TAG, TABLE_LOWER, TABLE_UPPER, TABLE_MOVE = 4, 5, 6, 7
+TABLE_COLUMNS = 8
+CACHE_LINE = 64
 
 
-@jit(cache=True)
-def _card_of(bit: int) -> int:
-    """Return the card of a one-card mask."""
-    card = 0
-    while (bit >> card) != 1:
-        card += 1
-    return card
-
-
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _players(rules: int) -> int:
     """Return the number of seats the rules say: 2 or 4."""
     return 2 if rules & 8 else 4
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _last_trick(hands: np.ndarray, leader: int, trump: int, players: int) -> int:
     """Return team 0's points from the last trick, every hand holding one card."""
     best = _card_of(hands[leader])
@@ -166,7 +173,7 @@ def _last_trick(hands: np.ndarray, leader: int, trump: int, players: int) -> int
     return points if (best_seat & 1) == 0 else 0
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _drop_equivalent(legal_cards: int, alive: int, trump: int) -> int:
     """Keep one card of each run of pointless cards with nothing alive between them.
 
@@ -187,15 +194,14 @@ def _drop_equivalent(legal_cards: int, alive: int, trump: int) -> int:
     return kept
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _enter(
     frame: np.ndarray,
     hands: np.ndarray,
     rules: int,
     row: np.ndarray,
     scores: np.ndarray,
-    table_keys: np.ndarray,
-    table_bounds: np.ndarray,
+    table: np.ndarray,
 ) -> bool:
     """Open a node: answer from the table when it can (True), else order its moves."""
     trump = rules & 3
@@ -217,15 +223,15 @@ def _enter(
         slot = _slot(hands, leader, rules)
         frame[SLOT] = slot
         if (
-            table_keys[slot, 4] == leader + 4 * rules + 16
-            and table_keys[slot, 0] == hands[0]
-            and table_keys[slot, 1] == hands[1]
-            and table_keys[slot, 2] == hands[2]
-            and table_keys[slot, 3] == hands[3]
+            table[slot, TAG] == leader + 4 * rules + 16
+            and table[slot, 0] == hands[0]
+            and table[slot, 1] == hands[1]
+            and table[slot, 2] == hands[2]
+            and table[slot, 3] == hands[3]
         ):
-            lower, upper = table_bounds[slot, TABLE_LOWER], table_bounds[slot, TABLE_UPPER]
+            lower, upper = table[slot, TABLE_LOWER], table[slot, TABLE_UPPER]
             frame[LOWER], frame[UPPER] = lower, upper
-            remembered = table_bounds[slot, TABLE_MOVE]
+            remembered = table[slot, TABLE_MOVE]
             # The bounds only cut off: narrowing the window to them gives wrong fail-soft values
             # in rare deep positions.
             if lower >= frame[BETA]:
@@ -244,7 +250,7 @@ def _enter(
     if remembered >= 0:
         _bring_forward(row, count, remembered)
     ends_trick = played == players - 1 and hand & (hand - 1) != 0
-    if ends_trick and _cut_by_next_trick(frame, hands, rules, row, count, table_keys, table_bounds):
+    if ends_trick and _cut_by_next_trick(frame, hands, rules, row, count, table):
         return True
     frame[COUNT] = count
     frame[NEXT] = 0
@@ -252,15 +258,14 @@ def _enter(
     return False
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _cut_by_next_trick(
     frame: np.ndarray,
     hands: np.ndarray,
     rules: int,
     row: np.ndarray,
     count: int,
-    table_keys: np.ndarray,
-    table_bounds: np.ndarray,
+    table: np.ndarray,
 ) -> bool:
     """Cut off the trick's last card from the table's bounds on the tricks it would lead to.
 
@@ -281,25 +286,25 @@ def _cut_by_next_trick(
         hands[seat] ^= 1 << card
         slot = _slot(hands, best_seat, rules)
         known = (
-            table_keys[slot, 4] == best_seat + 4 * rules + 16
-            and table_keys[slot, 0] == hands[0]
-            and table_keys[slot, 1] == hands[1]
-            and table_keys[slot, 2] == hands[2]
-            and table_keys[slot, 3] == hands[3]
+            table[slot, TAG] == best_seat + 4 * rules + 16
+            and table[slot, 0] == hands[0]
+            and table[slot, 1] == hands[1]
+            and table[slot, 2] == hands[2]
+            and table[slot, 3] == hands[3]
         )
         hands[seat] ^= 1 << card
         if not known:
             continue
-        if maximizing and table_bounds[slot, TABLE_LOWER] + offset >= frame[BETA]:
-            frame[VALUE] = table_bounds[slot, TABLE_LOWER] + offset
+        if maximizing and table[slot, TABLE_LOWER] + offset >= frame[BETA]:
+            frame[VALUE] = table[slot, TABLE_LOWER] + offset
             return True
-        if not maximizing and table_bounds[slot, TABLE_UPPER] + offset <= frame[ALPHA]:
-            frame[VALUE] = table_bounds[slot, TABLE_UPPER] + offset
+        if not maximizing and table[slot, TABLE_UPPER] + offset <= frame[ALPHA]:
+            frame[VALUE] = table[slot, TABLE_UPPER] + offset
             return True
     return False
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _bring_forward(row: np.ndarray, count: int, card: int) -> None:
     """Move ``card`` to the front of the first ``count`` cards of ``row``, if it is there.
 
@@ -316,7 +321,7 @@ def _bring_forward(row: np.ndarray, count: int, card: int) -> None:
             return
 
 
-@jit(cache=True)
+@jit(cache=True, inline="always")
 def _descend(
     frame: np.ndarray, child: np.ndarray, hands: np.ndarray, trump: int, players: int, card: int
 ) -> None:
@@ -346,9 +351,8 @@ def _descend(
     child[ALPHA], child[BETA] = frame[ALPHA] - offset, frame[BETA] - offset
 
 
-@jit(cache=True)
-def _close(frame: np.ndarray, hands: np.ndarray, rules: int, table_keys: np.ndarray,
-           table_bounds: np.ndarray) -> None:  # fmt: skip
+@jit(cache=True, inline="always")
+def _close(frame: np.ndarray, hands: np.ndarray, rules: int, table: np.ndarray) -> None:
     """Store a searched trick start's value as a bound or an exact value."""
     slot = frame[SLOT]
     if slot < 0:
@@ -361,11 +365,11 @@ def _close(frame: np.ndarray, hands: np.ndarray, rules: int, table_keys: np.ndar
     else:
         lower = upper = value
     for i in range(4):
-        table_keys[slot, i] = hands[i]
-    table_keys[slot, 4] = frame[LEADER] + 4 * rules + 16
-    table_bounds[slot, TABLE_LOWER] = lower
-    table_bounds[slot, TABLE_UPPER] = upper
-    table_bounds[slot, TABLE_MOVE] = frame[BEST_MOVE]
+        table[slot, i] = hands[i]
+    table[slot, TAG] = frame[LEADER] + 4 * rules + 16
+    table[slot, TABLE_LOWER] = lower
+    table[slot, TABLE_UPPER] = upper
+    table[slot, TABLE_MOVE] = frame[BEST_MOVE]
 
 
 # Where a paused search stands: its depth, whether it returns from that depth, whether it is
@@ -382,13 +386,12 @@ def _start(
     rows: np.ndarray,
     scores: np.ndarray,
     frames: np.ndarray,
-    table_keys: np.ndarray,
-    table_bounds: np.ndarray,
+    table: np.ndarray,
     state: np.ndarray,
 ) -> None:
     """Open the root frame of a search."""
     frames[0, :] = root
-    returning = _enter(frames[0], hands, rules, rows[0], scores[0], table_keys, table_bounds)
+    returning = _enter(frames[0], hands, rules, rows[0], scores[0], table)
     state[DEPTH], state[RETURNING], state[DONE], state[RESULT] = 0, returning, 0, 0
 
 
@@ -399,8 +402,7 @@ def _search(
     rows: np.ndarray,
     scores: np.ndarray,
     frames: np.ndarray,
-    table_keys: np.ndarray,
-    table_bounds: np.ndarray,
+    table: np.ndarray,
     state: np.ndarray,
     quota: int,
 ) -> bool:
@@ -440,7 +442,7 @@ def _search(
                 frame[NEXT] = frame[COUNT]
             returning = False
         if frame[NEXT] >= frame[COUNT]:
-            _close(frame, hands, rules, table_keys, table_bounds)
+            _close(frame, hands, rules, table)
             returning = True
             continue
         if nodes >= quota:
@@ -450,13 +452,19 @@ def _search(
         nodes += 1
         _descend(frame, frames[depth + 1], hands, trump, players, rows[depth, frame[NEXT]])
         depth += 1
-        returning = _enter(
-            frames[depth], hands, rules, rows[depth], scores[depth], table_keys, table_bounds
-        )
+        returning = _enter(frames[depth], hands, rules, rows[depth], scores[depth], table)
 
 
 class SearchTimeout(Exception):
     """The search ran past its deadline."""
+
+
+def _aligned_table(entries: int) -> np.ndarray:
+    """Return a zeroed table of ``entries`` rows, each row starting a cache line."""
+    spare = CACHE_LINE // 8
+    buffer = np.zeros(entries * TABLE_COLUMNS + spare, dtype=np.int64)
+    skip = (-buffer.ctypes.data % CACHE_LINE) // 8
+    return buffer[skip : skip + entries * TABLE_COLUMNS].reshape(entries, TABLE_COLUMNS)
 
 
 class CompiledSolver:
@@ -475,11 +483,9 @@ class CompiledSolver:
         self.root = np.zeros(FRAME_FIELDS, dtype=np.int64)
         self.state = np.zeros(STATE_FIELDS, dtype=np.int64)
         self.slice_nodes = SLICE_NODES
-        self.table_keys = np.zeros((1 << table_bits, 5), dtype=np.int64)
-        self.table_bounds = np.zeros((1 << table_bits, TABLE_VALUES), dtype=np.int64)
+        self.table = _aligned_table(1 << table_bits)
         # Write the table once so that its pages are mapped now, not during a timed move.
-        self.table_keys.fill(0)
-        self.table_bounds.fill(0)
+        self.table.fill(0)
 
     def value(
         self, pos: PlayPosition, guess: int | None = None, deadline: float | None = None
@@ -523,7 +529,7 @@ class CompiledSolver:
             root[GAINED] = sum(POINTS[trump][card] for card in trick)
             root[TRICK] = sum(1 << card for card in trick)
         root[ALPHA], root[BETA] = alpha, beta
-        arrays = (self.rows, self.scores, self.frames, self.table_keys, self.table_bounds)
+        arrays = (self.rows, self.scores, self.frames, self.table)
         rules = trump + 4 * int(pos.protection) + 8 * int(pos.players == 2)
         _start(hands, rules, root, *arrays, self.state)
         if deadline is None:

@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from games.ai.solver import Solver, move_values, remaining_points, solve
-from games.ai.solver_jit import CompiledSolver, SearchTimeout, shared_solver, solve_jit
+from games.ai.solver_jit import (
+    CompiledSolver,
+    SearchTimeout,
+    _card_of,
+    shared_solver,
+    solve_jit,
+)
 from games.engine.fast import PlayPosition, cards_of, legal, play, random_deal
 
 
@@ -244,3 +250,14 @@ def test_a_position_is_for_four_seats_or_two() -> None:
         PlayPosition.start([0, 0, 0], 0, 0, players=3)
     with pytest.raises(ValueError, match="four seats, or two"):
         PlayPosition.start([0, 0], 0, 0, players=2, protection=True)
+
+
+def test_the_card_of_a_one_card_mask_is_found_for_every_card() -> None:
+    assert [_card_of(1 << card) for card in range(32)] == list(range(32))
+
+
+def test_each_table_entry_fills_one_cache_line() -> None:
+    table = CompiledSolver().table
+    assert table.shape[1] * table.itemsize == 64
+    assert table.ctypes.data % 64 == 0
+    assert not table.any()
