@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 import pytest
 
 from games.ai import choose_action, strong, warm_up
+from games.ai.arena import classic_round
 from games.ai.knowledge import read_knowledge
 from games.ai.sampling import matches_announcements, sample_consistent, sample_hands
 from games.ai.sheet import sample_scorer
 from games.ai.strong import (
+    BidderView,
+    PasserView,
     auction_bidders,
+    auction_reading,
     auction_weight,
     fallback_card,
+    opening_passers,
+    sample_by_auction,
     search_card,
 )
 from games.engine import Bid, Pass, Play, RoundState, Suit, parse_cards
@@ -135,6 +142,17 @@ def test_without_any_solved_sample_the_rules_of_thumb_choose() -> None:
     assert card == fallback_card(k, observation)
 
 
+STRONG_HAND = cards_mask(parse_cards("JH 9H AH TH AC AS AD KH"))
+WEAK_HAND = cards_mask(parse_cards("7C 8C 7D 8D 7S 8S 9S QC"))
+
+
+def giving(seat: int, hand: int) -> tuple[int, int, int, int]:
+    """Return a deal where ``seat`` holds ``hand`` and the others nothing: enough to weigh."""
+    hands = [0, 0, 0, 0]
+    hands[seat] = hand
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
 def test_a_deal_giving_the_bidder_its_trumps_weighs_more() -> None:
     state = first_lead(5)
     contract = state.contract
@@ -144,17 +162,120 @@ def test_a_deal_giving_the_bidder_its_trumps_weighs_more() -> None:
     observation = state.observation(me)
     bidders = auction_bidders(observation)
     assert [b.seat for b in bidders] == [bidder]
-    strong_hand = cards_mask(parse_cards("JH 9H AH TH AC AS AD KH"))
-    weak_hand = cards_mask(parse_cards("7C 8C 7D 8D 7S 8S 9S QC"))
-    hands_with = [0, 0, 0, 0]
-    hands_with[bidder] = strong_hand
-    hands_without = [0, 0, 0, 0]
-    hands_without[bidder] = weak_hand
-    heavy = auction_weight(bidders, (hands_with[0], hands_with[1], hands_with[2], hands_with[3]))
-    light = auction_weight(
-        bidders, (hands_without[0], hands_without[1], hands_without[2], hands_without[3])
-    )
+    heavy = auction_weight(bidders, giving(bidder, STRONG_HAND))
+    light = auction_weight(bidders, giving(bidder, WEAK_HAND))
     assert heavy > 0.9 > 0.1 > light
+
+
+def strong_auctions(seed: int, rounds: int) -> list[RoundState]:
+    """Return rounds just after an auction of four strong bots that ended in a contract."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(rounds):
+        state = new_round(rng)
+        while state.contract is None and state.to_act is not None:
+            seat = state.to_act
+            action = choose_action(state.observation(seat), level="strong", rng=rng)
+            state = state.apply(seat, action)
+        if state.contract is not None:
+            found.append(state)
+    return found
+
+
+@pytest.fixture
+def reading_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read the auction while sampling, which the site's strong bot does not do by default."""
+    monkeypatch.setattr(strong, "AUCTION_READING", True)
+
+
+@pytest.mark.usefixtures("reading_on")
+@pytest.mark.parametrize("kind", [BidderView, PasserView])
+def test_the_real_deal_explains_the_strong_auction(kind: type) -> None:
+    # The weights read bids and passes as the strong auction makes them: the deal really dealt
+    # should weigh at least a half for nearly every seat, or sampling would discount the truth.
+    weights = []
+    for state in strong_auctions(7, 120):
+        hands = tuple(cards_mask(state.hand(seat)) for seat in range(4))
+        for seat in range(4):
+            for view in auction_reading(state.observation(seat)):
+                if isinstance(view, kind):
+                    weights.append(auction_weight([view], (hands[0], hands[1], hands[2], hands[3])))
+    assert len(weights) > 60
+    assert sum(weight >= 0.45 for weight in weights) >= 0.95 * len(weights)
+
+
+def test_a_deal_giving_an_opening_passer_a_strong_hand_weighs_little() -> None:
+    state = first_lead(5)
+    bidder = next(seat for seat, action in state.auction if isinstance(action, Bid))
+    me = (bidder + 1) % 4
+    passers = opening_passers(state.observation(me))
+    assert all(passer.seat != me for passer in passers)
+    # ``first_lead`` opens with a bid: nobody passed before it.
+    assert passers == []
+    dealer = state.dealer
+    passed_first = RoundState.new(dealer=dealer, hands=state.hands)
+    opener = passed_first.to_act
+    assert opener is not None
+    passed_first = passed_first.apply(opener, Pass())
+    second = passed_first.to_act
+    assert second is not None
+    passed_first = passed_first.apply(second, Bid(80, Suit.SPADES))
+    observation = passed_first.observation((opener + 2) % 4)
+    (passer,) = opening_passers(observation)
+    assert passer.seat == opener
+    heavy_hand = passer.likelihood(giving(opener, STRONG_HAND))
+    light_hand = passer.likelihood(giving(opener, WEAK_HAND))
+    assert heavy_hand < 0.01 < 0.99 < light_hand
+
+
+@pytest.mark.usefixtures("reading_on")
+def test_deals_are_drawn_as_likely_as_the_auction_makes_them() -> None:
+    state = first_lead(5)
+    bidder = next(seat for seat, action in state.auction if isinstance(action, Bid))
+    observation = state.observation((bidder + 1) % 4)
+    reading = auction_reading(observation)
+    assert reading
+    k = read_knowledge(observation)
+    rng = random.Random(4)
+    plain = [sample_consistent(k, observation, rng) for _ in range(300)]
+    drawn = [sample_by_auction(k, observation, reading, rng, math.inf) for _ in range(300)]
+    plain_weight = sum(auction_weight(reading, hands) for hands in plain) / len(plain)
+    drawn_weight = sum(auction_weight(reading, hands) for hands in drawn) / len(drawn)
+    assert drawn_weight > plain_weight + 0.1
+
+
+def test_without_a_reading_the_draw_is_the_plain_sample() -> None:
+    observation = first_lead(5).observation(0)
+    k = read_knowledge(observation)
+    plain = sample_consistent(k, observation, random.Random(9))
+    assert sample_by_auction(k, observation, [], random.Random(9), math.inf) == plain
+
+
+def test_a_reading_no_deal_fits_still_gives_a_consistent_deal() -> None:
+    state = first_lead(5)
+    bidder = next(seat for seat, action in state.auction if isinstance(action, Bid))
+    observation = state.observation((bidder + 1) % 4)
+    k = read_knowledge(observation)
+    impossible = [BidderView(bidder, int(Suit.HEARTS), 500, leads=True, played=0)]
+    hands = sample_by_auction(k, observation, impossible, random.Random(2), math.inf)
+    assert all(hand & k.forbidden[seat] == 0 for seat, hand in enumerate(hands))
+    assert hands[observation.seat or 0] == cards_mask(state.hand(observation.seat or 0))
+
+
+def test_the_sites_strong_bot_does_not_read_the_auction_by_default() -> None:
+    state = first_lead(5)
+    assert all(auction_reading(state.observation(seat)) == [] for seat in range(4))
+
+
+@pytest.mark.usefixtures("reading_on")
+def test_the_classic_taking_is_not_read_as_bids() -> None:
+    for players in (2, 4):
+        state = classic_round(3, players)
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(seat, state.legal_actions()[0])
+        for other in range(players):
+            assert auction_reading(state.observation(other)) == []
 
 
 # --- the search for the sheet -----------------------------------------------------------------
