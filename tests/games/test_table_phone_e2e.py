@@ -51,6 +51,18 @@ TARGETS_JS = """
 }
 """
 
+# The last card of the hand that may not be played now, scrolled into view, and its box.
+UNPLAYABLE_CARD_JS = """
+() => {
+  const cards = document.querySelectorAll('#table-hand .card-button:not(.is-playable)');
+  const card = cards[cards.length - 1];
+  if (!card) return null;
+  card.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const box = card.getBoundingClientRect();
+  return {x: box.x, y: box.y, height: box.height};
+}
+"""
+
 HAND_JS = """
 () => {
   const cards = [...document.querySelectorAll('#table-hand .card-button')];
@@ -216,9 +228,15 @@ class TheTableOnPhones(BrowserTestCase):
     def _tap_unplayable_card(page: Any) -> None:
         """Tap the last unplayable card's strip, where a finger finds it: after a raised card
         when there is one, which must not hide it."""
-        card = page.locator("#table-hand .card-button:not(.is-playable)").last
-        card.scroll_into_view_if_needed()
-        box = card.bounding_box()
+        # Found, scrolled to and measured in one step inside the page: the hand may be swapped
+        # for an identical one at any moment, which detaches a card held between two steps.
+        box = None
+        for _attempt in range(20):
+            box = page.evaluate(UNPLAYABLE_CARD_JS)
+            page.wait_for_timeout(100)
+            if box is not None and box == page.evaluate(UNPLAYABLE_CARD_JS):
+                break  # in view and still, as a finger sees it
+        assert box is not None, "no unplayable card to tap"
         page.touchscreen.tap(box["x"] + 20, box["y"] + box["height"] - 10)
 
     def _check_hand_and_targets(self, page: Any, where: str) -> None:
