@@ -22,7 +22,7 @@ from games.rendering import TableScreen, error_text, render_message
 from games.selectors import is_member
 from games.services.presence import seat_connected, seat_disconnected
 from games.services.table import seat_apply_action
-from games.snapshots import table_snapshot
+from games.snapshots import snapshot_at_hand, table_snapshot
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
 
@@ -133,10 +133,14 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
             await self.send_error("malformed")
             return
         try:
-            html = await self.apply(action)
+            key = await self.apply(action)
         except GameError as error:
             await self.send_error(error.code)
             return
+        # The player need not wait for the table's group message to come back through the
+        # channel layer to see their own card land; that message, for the same version, is
+        # then skipped here and draws the change for everyone else.
+        html = await self.draw_changes(key) if key else ""
         if html:
             await self.send_text(html)
 
@@ -145,7 +149,7 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         version = event.get("version", 0)
         if version <= self.screen.version:
             return
-        html = await self.draw(key=event.get("key"))
+        html = await self.draw_changes(event.get("key"))
         if html:
             await self.send_text(html)
 
@@ -183,6 +187,19 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
     def mark_disconnected(self) -> None:
         seat_disconnected(room_id=self.room_id, user=self.user)
 
+    async def draw_changes(self, key: str | None) -> str:
+        """Draw what changed, on the event loop when this process holds the snapshot.
+
+        Drawing is pure computation once the snapshot is at hand, as it is for every move made
+        on this process's sockets: a thread would only add a hand-over, and the four drawings
+        of a move would then take turns for the interpreter lock with the mover's. Only a
+        snapshot to be read from the shared cache or the database is drawn on a thread.
+        """
+        snapshot = snapshot_at_hand(room_id=self.room_id, key=key) if key else None
+        if snapshot is None:
+            return await self.draw(key=key)
+        return self.screen.changes(snapshot)
+
     @in_any_thread
     def draw(self, *, key: str | None = None, full: bool = False) -> str:
         """Draw from the room's shared snapshot: the whole table, or only what changed."""
@@ -196,17 +213,10 @@ class TableConsumer(LeaseHeartbeat, AsyncJsonWebsocketConsumer):
         return render_message(text, language=self.language)
 
     @in_any_thread
-    def apply(self, action: Any) -> str:
-        """Take the move, then draw what it changed on this player's own screen at once.
-
-        The player need not wait for the table's group message to come back through the
-        channel layer to see their own card land; that message, for the same version, is then
-        skipped here and draws the change for everyone else.
-        """
+    def apply(self, action: Any) -> str | None:
+        """Take the move; return where its snapshot was published (None if it was not)."""
         applied = seat_apply_action(room_id=self.room_id, user=self.user, action=action)
-        key = applied.published.key
-        snapshot = table_snapshot(room_id=self.room_id, key=key) if key else None
-        return self.screen.changes(snapshot) if snapshot is not None else ""
+        return applied.published.key
 
 
 def action_text(content: Any) -> str | None:

@@ -200,14 +200,29 @@ def table_snapshot(*, room_id: int, key: str | None = None) -> TableSnapshot | N
     A fresh snapshot may be newer than the one asked for: the caller wanted at least that much.
     """
     if key is not None:
-        cached = _cache_get(key)
-        if isinstance(cached, TableSnapshot) and cached.room_id == room_id:
-            _remember_its_state(cached)
-            return cached
+        published = _published(room_id, _cache_get(key))
+        if published is not None:
+            return published
     snapshot = _build_snapshot(room_id)
     if snapshot is not None:
         _cache_set(snapshot_key(snapshot), snapshot, SNAPSHOT_TTL_SECONDS)
     return snapshot
+
+
+def snapshot_at_hand(*, room_id: int, key: str) -> TableSnapshot | None:
+    """Return the room's snapshot published under ``key`` if this process holds it, else None.
+
+    Reads neither the database nor the shared cache, so an event loop may call it: a change
+    published by this process (a move on one of its sockets) is drawn without leaving it.
+    """
+    return _published(room_id, recent.get(key))
+
+
+def _published(room_id: int, found: Any) -> TableSnapshot | None:
+    if isinstance(found, TableSnapshot) and found.room_id == room_id:
+        _remember_its_state(found)
+        return found
+    return None
 
 
 def _remember_its_state(snapshot: TableSnapshot) -> None:

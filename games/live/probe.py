@@ -155,6 +155,7 @@ def install(role: str) -> None:
     wrap(consumer, "table_changed", "consumer.table_changed")
     wrap(consumer, "receive_json", "consumer.receive_json")
     wrap(games.consumers, "table_snapshot", "draw.snapshot_read")
+    wrap(games.consumers, "snapshot_at_hand", "draw.snapshot_at_hand")
     wrap(games.rendering.TableScreen, "changes", "draw.changes")
     wrap(games.rendering.TableScreen, "full", "draw.full")
     wrap(games.rendering, "render_to_string", "draw.template")

@@ -149,6 +149,53 @@ async def test_the_mover_gets_one_update_per_move_when_the_group_message_follows
         assert await socket.receive_nothing(timeout=0.3)
 
 
+async def test_a_move_made_on_this_process_is_drawn_for_the_others_without_a_thread(
+    table, monkeypatch
+):
+    """The snapshot of a move made here is at hand: the others' screens are drawn from it on
+    the event loop, never on the database thread."""
+    _players, room, sockets = table
+    _round, state, _ = await table_now(room)
+
+    async def no_thread(*args, **kwargs):
+        raise AssertionError("drawn on a thread")
+
+    monkeypatch.setattr("games.consumers.TableConsumer.draw", no_thread)
+    mover = state.to_act
+
+    await send(sockets[mover], str(next_action(state)))
+
+    for seat, socket in enumerate(sockets):
+        assert 'id="table-seats"' in await socket.receive_from(timeout=5), seat
+
+
+async def test_a_move_published_by_another_process_is_drawn_from_the_shared_cache(
+    table, monkeypatch
+):
+    """With the snapshot not held here, as when a computer's move comes from a worker, the
+    others' screens read it from the shared cache."""
+    from games import snapshots
+    from games.services import table as table_services
+
+    _players, room, sockets = table
+    _round, state, _ = await table_now(room)
+    tell = table_services.send_table_changed
+
+    def from_elsewhere(*args, **kwargs):
+        snapshots.recent.clear()
+        tell(*args, **kwargs)
+
+    monkeypatch.setattr("games.services.table.send_table_changed", from_elsewhere)
+    mover = state.to_act
+
+    await send(sockets[mover], str(next_action(state)))
+
+    for seat, socket in enumerate(sockets):
+        assert 'id="table-seats"' in await socket.receive_from(timeout=5), seat
+    for socket in sockets:
+        assert await socket.receive_nothing(timeout=0.3)
+
+
 async def test_a_bid_from_the_form_fields_is_accepted(table):
     _players, room, sockets = table
     _round, state, _ = await table_now(room)

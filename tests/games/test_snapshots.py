@@ -10,7 +10,7 @@ from games.models import Room, Round, RoundAction
 from games.rendering import TableScreen, Viewer, render_table
 from games.services import rooms as room_services
 from games.services import table
-from games.snapshots import snapshot_key, table_snapshot
+from games.snapshots import snapshot_at_hand, snapshot_key, table_snapshot
 from tests.factories import make_user, seated_room
 
 pytestmark = pytest.mark.django_db
@@ -255,6 +255,31 @@ def test_a_snapshot_read_again_in_the_same_process_skips_the_cache(started, monk
 
     assert again == published
     assert reads == []
+
+
+def test_a_snapshot_this_process_published_is_at_hand_without_any_read(started, monkeypatch):
+    room, _round = started
+    published = table_snapshot(room_id=room.pk)
+    monkeypatch.setattr(snapshots.cache, "get", lambda *a, **k: pytest.fail("read the cache"))
+
+    assert snapshot_at_hand(room_id=room.pk, key=snapshot_key(published)) == published
+
+
+def test_a_snapshot_only_in_the_shared_cache_is_not_at_hand(started):
+    """As when another process published it: the caller must read the shared cache."""
+    room, _round = started
+    published = table_snapshot(room_id=room.pk)
+    snapshots.recent.clear()
+
+    assert snapshot_at_hand(room_id=room.pk, key=snapshot_key(published)) is None
+    assert table_snapshot(room_id=room.pk, key=snapshot_key(published)) == published
+
+
+def test_another_rooms_snapshot_is_never_at_hand(started, players):
+    room, _round = started
+    published = table_snapshot(room_id=room.pk)
+
+    assert snapshot_at_hand(room_id=room.pk + 1, key=snapshot_key(published)) is None
 
 
 def test_a_snapshot_read_from_the_cache_brings_its_round_state(started, players, monkeypatch):
