@@ -11,11 +11,14 @@ nobody has bid yet, or a pass, as the table's buttons send them.
 (a) Four scripted players at one table. The player whose view says it is their turn sends their
     action; a sample is the time from that send to the moment the last of the four sockets has
     received the update it caused. The next action waits for all four, so every sample is one
-    action on an otherwise idle site. Beside it, the floor, one sample after each action in the
-    same run: ``group_send`` of a message shaped as the table's signal, from this process through
-    the same Redis channel layer, to a group of four channels of this process (``new_channel``),
-    until the last of the four ``receive`` calls returns. Any update of a table costs at least
-    that in Channels on this Redis; it has no database, no rendering and no websocket in it.
+    action on an otherwise idle site. Like the players of (b), none sends sooner than
+    ``SEND_INTERVAL`` after their own previous action, which keeps a fast site within what the
+    socket admits from a person; the sample starts at the send. Beside it, the floor, one
+    sample after each action in the same run: ``group_send`` of a message shaped as the table's
+    signal, from this process through the same Redis channel layer, to a group of four channels
+    of this process (``new_channel``), until the last of the four ``receive`` calls returns.
+    Any update of a table costs at least that in Channels on this Redis; it has no database, no
+    rendering and no websocket in it.
 
 (b) For each load level, that many tables of one scripted player and three medium computers. The
     players act the moment their view says so, but no faster than ``SEND_INTERVAL`` after their
@@ -765,6 +768,7 @@ class Bench:
         card_others: list[int] = []
         full: list[int] = []
         played = 0
+        paces = {id(player): SendPace() for player in players}
         window = [float("inf"), float("inf")]
         start_cpu = self.cpu_mark()
         rng = random.Random(f"{self.options.seed}-four")
@@ -786,7 +790,7 @@ class Bench:
                 if played == WARM_ACTIONS and window[0] == float("inf"):
                     window[0] = time.monotonic()
                     start_cpu = self.cpu_mark()
-                sent = time.perf_counter()
+                sent = await paces[id(actor)].wait()
                 await actor.websocket.send(json.dumps(message))
                 arrivals = await self.next_updates(players, errors)
                 if arrivals is None:
@@ -1061,6 +1065,25 @@ class Load:
                     await human.act()
 
 
+class SendPace:
+    """One scripted player's pace: no send sooner than ``SEND_INTERVAL`` after their last."""
+
+    def __init__(self) -> None:
+        self.last_sent = -math.inf
+
+    async def wait(self, *, mark: bool = True) -> float:
+        """Wait until this player may send; with ``mark``, count the send as made now."""
+        wait = self.last_sent + SEND_INTERVAL - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return self.mark() if mark else time.perf_counter()
+
+    def mark(self) -> float:
+        """Count a send as made now, and return when."""
+        self.last_sent = time.perf_counter()
+        return self.last_sent
+
+
 class Human:
     """A scripted player alone with three computers, acting the moment its view says so."""
 
@@ -1070,7 +1093,7 @@ class Human:
         self.rng = rng
         self.socket: Socket | None = None
         self.sent_at: float | None = None
-        self.last_sent = -SEND_INTERVAL
+        self.pace = SendPace()
         self.last_update = time.perf_counter()
         self.rematching = False
         self.rematching_task: asyncio.Task[None] | None = None
@@ -1115,15 +1138,13 @@ class Human:
             (self.load.acted_bytes if mine else self.load.others_bytes).append(size(text))
 
     async def act(self) -> None:
-        wait = self.last_sent + SEND_INTERVAL - time.perf_counter()
-        if wait > 0:
-            await asyncio.sleep(wait)
+        await self.pace.wait(mark=False)
         if not self.load.acting or self.socket is None or self.sent_at is not None:
             return
         message = choose(self.socket.view, self.rng)
         if message is None:
             return
-        self.sent_at = self.last_sent = time.perf_counter()
+        self.sent_at = self.pace.mark()
         with contextlib.suppress(ConnectionClosed):
             await self.socket.websocket.send(json.dumps(message))
 

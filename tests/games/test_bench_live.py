@@ -1,11 +1,13 @@
 """The live benchmark: its players act from their own view, and it runs end to end."""
 
+import itertools
 import json
 import os
 import random
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 from django.conf import settings
@@ -13,7 +15,8 @@ from django.conf import settings
 from accounts.models import User
 from games.consumers import action_text
 from games.engine import RoundState, deal, draw_cut, parse_action, shuffled_deck
-from games.live.bench import BenchView, LogWatch, choose, percentile
+from games.frames import Admission, RateLimiter
+from games.live.bench import BenchView, LogWatch, SendPace, choose, percentile
 from games.models import Room
 from games.rendering import TableScreen
 from games.snapshots import SeatView, TableSnapshot
@@ -113,6 +116,30 @@ def test_tracebacks_are_counted_once_per_error_since_the_mark(tmp_path):
         "worker.log: django.db.utils.OperationalError: deadlock detected",
         "worker.log: ValueError: bad",
     ]
+
+
+async def test_a_paced_player_stays_within_what_the_socket_admits():
+    """A scripted player acting as fast as the site answers never meets the rate limit."""
+    pace = SendPace()
+    limiter = RateLimiter()
+    sent = []
+    for _ in range(limiter.burst + 3):
+        sent.append(await pace.wait())
+        assert limiter.admit() is Admission.ACCEPT
+
+    gaps = [later - earlier for earlier, later in itertools.pairwise(sent)]
+    assert min(gaps) >= 0.12
+
+
+async def test_a_pace_that_waited_long_enough_lets_the_player_send_at_once():
+    pace = SendPace()
+    pace.mark()
+    time.sleep(0.13)
+
+    before = time.perf_counter()
+    await pace.wait()
+
+    assert time.perf_counter() - before < 0.01
 
 
 def test_the_bench_refuses_to_run_without_postgresql_and_redis():
