@@ -790,7 +790,9 @@ class Bench:
                 if played == WARM_ACTIONS and window[0] == float("inf"):
                     window[0] = time.monotonic()
                     start_cpu = self.cpu_mark()
-                sent = await paces[id(actor)].wait()
+                pace = paces[id(actor)]
+                await pace.wait()
+                sent = pace.mark()
                 await actor.websocket.send(json.dumps(message))
                 arrivals = await self.next_updates(players, errors)
                 if arrivals is None:
@@ -1071,12 +1073,11 @@ class SendPace:
     def __init__(self) -> None:
         self.last_sent = -math.inf
 
-    async def wait(self, *, mark: bool = True) -> float:
-        """Wait until this player may send; with ``mark``, count the send as made now."""
+    async def wait(self) -> None:
+        """Wait until this player may send again."""
         wait = self.last_sent + SEND_INTERVAL - time.perf_counter()
         if wait > 0:
             await asyncio.sleep(wait)
-        return self.mark() if mark else time.perf_counter()
 
     def mark(self) -> float:
         """Count a send as made now, and return when."""
@@ -1138,7 +1139,7 @@ class Human:
             (self.load.acted_bytes if mine else self.load.others_bytes).append(size(text))
 
     async def act(self) -> None:
-        await self.pace.wait(mark=False)
+        await self.pace.wait()
         if not self.load.acting or self.socket is None or self.sent_at is not None:
             return
         message = choose(self.socket.view, self.rng)
