@@ -1,0 +1,173 @@
+"""Settings of the strong bot measured against each other: ``python -m games.ai.compare``.
+
+Each variant is the strong bot with some of its settings changed (``VARIANTS``). Every variant
+named plays against the same opponent (``--against``, the medium bot by default) on the same
+fixed-seed duplicate deals of the palaristi game, as the arena plays them. A variant's figure is
+the arena's: its sheet points minus the opponent's per deal. The paired figure of a variant is
+its margin minus the first variant's, deal by deal. The two bots bid alike and are dealt the
+same cards, so where a setting changes no decision the deal scores 0: the paired figure is far
+sharper than the difference of two arena figures of the same size.
+
+Each variant runs in processes of its own (``--workers`` per variant), all of them at once: the
+strong bot thinks for a time budget, so variants that run side by side share the machine
+alike, and neither is measured on a quieter machine than the other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
+
+from . import LEVELS, strong, warm_up
+from .arena import (
+    DealOutcome,
+    Timings,
+    add_deal_arguments,
+    confidence_interval,
+    deal_seeds,
+    parse_deal_arguments,
+    percentiles,
+    play_deal,
+)
+
+Settings = Mapping[str, bool | int | float]
+
+#: The strong bot's settings by variant: the site's, and each lever measured against it.
+VARIANTS: dict[str, Settings] = {
+    "site": {},
+    "play-reading": {"PLAY_READING": True},
+    "no-play-reading": {"PLAY_READING": False},
+    "auction-reading": {"AUCTION_READING": True},
+}
+
+
+@contextmanager
+def applied(settings: Settings) -> Iterator[None]:
+    """Change the strong bot's settings for the duration of the block."""
+    unknown = [name for name in settings if not hasattr(strong, name)]
+    if unknown:
+        raise ValueError(f"the strong bot has no setting {unknown[0]}")
+    before = {name: getattr(strong, name) for name in settings}
+    for name, value in settings.items():
+        setattr(strong, name, value)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            setattr(strong, name, value)
+
+
+def _init_worker(settings: Settings, max_samples: int) -> None:
+    # A worker keeps the variant's settings for its whole life: it plays that variant only.
+    strong.MAX_SAMPLES = max_samples
+    for name, value in settings.items():
+        setattr(strong, name, value)
+    warm_up()
+
+
+def run_variants(
+    names: Sequence[str],
+    against: str,
+    deals: int,
+    seed: int,
+    budget: float | None,
+    workers: int,
+) -> dict[str, list[DealOutcome]]:
+    """Play each variant against ``against`` on the same deals, the outcomes in deal order.
+
+    With ``workers`` of 0 the variants take turns in this process; otherwise each variant
+    has ``workers`` processes of its own, every variant's at once.
+    """
+    jobs = [("strong", against, s, budget) for s in deal_seeds(seed, deals)]
+    if workers == 0:
+        warm_up()
+        played = {}
+        for name in names:
+            with applied(VARIANTS[name]):
+                played[name] = [play_deal(job) for job in jobs]
+        return played
+    context = multiprocessing.get_context("forkserver")
+    pools = {
+        name: ProcessPoolExecutor(
+            workers,
+            mp_context=context,
+            initializer=_init_worker,
+            initargs=(VARIANTS[name], strong.MAX_SAMPLES),
+        )
+        for name in names
+    }
+    try:
+        futures: dict[str, list[Future[DealOutcome]]] = {
+            name: [pool.submit(play_deal, job) for job in jobs] for name, pool in pools.items()
+        }
+        return {name: [future.result() for future in futures[name]] for name in names}
+    finally:
+        for pool in pools.values():
+            pool.shutdown(cancel_futures=True)
+
+
+def _figure(values: Sequence[float]) -> str:
+    mean, low, high = confidence_interval(values)
+    return f"{mean:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})"
+
+
+def report(
+    played: Mapping[str, Sequence[DealOutcome]], against: str, seed: int, budget: float | None
+) -> str:
+    """Write each variant's figure, and each later one's paired figure over the first."""
+    names = list(played)
+    first = [outcome.margin for outcome in played[names[0]]]
+    deals = len(first)
+    lines = [
+        f"{deals} duplicate deals (palaristi game, 4 players), seed {seed}, the strong bot's "
+        f"variants against {against}, budget per move: "
+        f"{'default' if budget is None else f'{budget:g} s'}",
+        "sheet points per deal, 95% CI by the normal approximation",
+    ]
+    for name in names:
+        margins = [outcome.margin for outcome in played[name]]
+        lines.append(f"{name:<18} vs {against}: {_figure(margins)}")
+        if name != names[0]:
+            paired = [m - f for m, f in zip(margins, first, strict=True)]
+            moved = sum(1 for value in paired if value)
+            lines.append(
+                f"{name:<18} - {names[0]}: {_figure(paired)}, {moved} of {deals} deals differ"
+            )
+    for name in names:
+        timings = Timings()
+        for outcome in played[name]:
+            timings.extend(outcome.timings["a"])
+        lines.append(f"{name:<18} play: {percentiles(timings.play)}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the comparison from the command line."""
+    parser = argparse.ArgumentParser(prog="python -m games.ai.compare", description=__doc__)
+    add_deal_arguments(parser, deals=1000)
+    parser.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        action="append",
+        help="a variant to play (the first is the baseline; default: site, play-reading)",
+    )
+    parser.add_argument("--against", choices=LEVELS, default="medium", help="the opponent")
+    args = parse_deal_arguments(parser, argv)
+    names = args.variant or ["site", "play-reading"]
+    if args.workers < 0:
+        parser.error("--workers must be 0 (in this process) or more")
+    if len(set(names)) != len(names):
+        parser.error("each variant is named once")
+    start = time.perf_counter()
+    played = run_variants(names, args.against, args.deals, args.seed, args.budget, args.workers)
+    print(report(played, args.against, args.seed, args.budget))
+    print(f"wall time {time.perf_counter() - start:.1f} s, {args.workers} worker(s) per variant")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
