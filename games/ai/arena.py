@@ -52,6 +52,7 @@ VARIANTS = ("tsaka", "classic")
 #: The levels the arena plays: the bots' levels and the open-hand one.
 ARENA_LEVELS = (*LEVELS, OPEN)
 Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,11 +251,11 @@ def run(
 
 
 def map_deals(
-    play: Callable[[Job], DealOutcome],
+    play: Callable[[Job], Result],
     jobs: list[Job],
     workers: int,
     chunksize: int | None = None,
-) -> list[DealOutcome]:
+) -> list[Result]:
     """Play every job, in ``workers`` processes when more than one; the outcomes in job order.
 
     The jobs go to the processes ``chunksize`` at a time, by default an eighth of a process's

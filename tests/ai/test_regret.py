@@ -1,0 +1,113 @@
+"""The regret measure: each decision's double-dummy regret, and its figures by kind."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.ai import strong
+from games.ai.ladder import STRONG
+from games.ai.open_hand import open_card
+from games.ai.regret import (
+    Decision,
+    deal_decisions,
+    decision_regret,
+    has_choice,
+    main,
+    open_margins,
+    report,
+)
+from games.engine import RoundState, deal, draw_cut, shuffled_deck
+from games.engine.actions import PLAYS, Play
+
+
+@pytest.fixture(autouse=True)
+def capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strong, "MAX_SAMPLES", 1)
+
+
+def first_choice_in_play(seed: int) -> RoundState:
+    """Return the first state of a deal's play where the seat to act may choose its card."""
+    rng = random.Random(seed)
+    dealer = rng.randrange(4)
+    state = RoundState.new(
+        dealer=dealer, hands=deal(shuffled_deck(rng), dealer=dealer, cut=draw_cut(rng))
+    )
+    while state.to_act is not None:
+        seat = state.to_act
+        if state.contract is not None and has_choice(state, seat):
+            action = STRONG.act(state, seat, rng, 30)
+            if isinstance(action, Play):
+                return state
+        state = state.apply(seat, STRONG.act(state, seat, rng, 30))
+    raise AssertionError("no choice in the whole round")
+
+
+def seed_with_a_costly_card() -> tuple[RoundState, dict[int, int]]:
+    """Return a decision where some legal card scores less than the best on the real deal."""
+    for seed in range(1, 60):
+        state = first_choice_in_play(seed)
+        assert state.to_act is not None
+        margins = open_margins(state, state.to_act)
+        if len(set(margins.values())) > 1:
+            return state, margins
+    raise AssertionError("no decision with unequal cards in 60 deals")
+
+
+def test_the_open_hand_card_has_no_regret_and_a_worse_card_its_shortfall() -> None:
+    state, margins = seed_with_a_costly_card()
+    seat = state.to_act
+    assert seat is not None
+    best = max(margins.values())
+    assert (
+        decision_regret(state, seat, PLAYS[open_card(state, state.observation(seat))]).regret == 0
+    )
+    for card, margin in margins.items():
+        assert decision_regret(state, seat, PLAYS[card]).regret == best - margin
+    assert any(best > margin for margin in margins.values())
+
+
+def test_a_decision_says_its_trick_place_and_side() -> None:
+    state = first_choice_in_play(3)
+    seat = state.to_act
+    assert seat is not None
+    assert state.contract is not None
+    observation = state.observation(seat)
+    card = next(a for a in observation.legal_actions if isinstance(a, Play))
+    decision = decision_regret(state, seat, card)
+    trick = observation.current_trick
+    assert decision.trick == len(observation.tricks)
+    assert decision.place == (0 if trick is None else len(trick.cards))
+    assert decision.taker == (int(state.contract.team) == seat % 2)
+    assert decision.regret >= 0
+
+
+def test_a_deal_records_only_the_strong_bots_choices() -> None:
+    decisions = deal_decisions((11, 30))
+    assert decisions
+    assert all(d.regret >= 0 and 0 <= d.trick < 8 and 0 <= d.place < 4 for d in decisions)
+    assert len(decisions) < 2 * 4 * 8  # two rounds, two strong seats of eight cards each
+
+
+def test_the_report_gives_figures_per_round_played() -> None:
+    by_deal = [[Decision(0, 0, True, 40), Decision(3, 2, False, 2)], [Decision(1, 1, True, 0)]]
+    printed = report(by_deal, seed=4)
+    assert "2 duplicate deals" in printed
+    assert "double-dummy regret per round: 10.50 sheet points over 3 decisions" in printed
+    assert "deciding (regret >= 30): 10.00 per round, 1 decisions" in printed
+    assert "0: 10.00 (1 decisions)" in printed
+    assert "True: 10.00 (2 decisions)" in printed
+
+
+def test_the_command_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--deals", "1", "--seed", "2", "--budget", "30"]) == 0
+    printed = capsys.readouterr().out
+    assert "double-dummy regret per round" in printed
+    assert "by place in the trick" in printed
+    assert "wall time" in printed
+
+
+def test_the_command_refuses_no_deals() -> None:
+    with pytest.raises(SystemExit):
+        main(["--deals", "0"])
