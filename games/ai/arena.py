@@ -46,6 +46,7 @@ from games.engine import (
     draw_cut,
     shuffled_deck,
 )
+from games.engine.dealing import Hands
 
 AUCTION_TYPES = (Bid, Pass, Close, Reclose, Take, Name)
 VARIANTS = ("tsaka", "classic")
@@ -157,12 +158,17 @@ def sheet_margin(state: RoundState, team: int) -> int:
     return result.score[team] - result.score[1 - team]
 
 
+def palaristi_deal(seed: int) -> tuple[int, Hands]:
+    """Return the dealer and the hands of the palaristi deal of ``seed`` (cards, cut, dealer)."""
+    deck_rng = random.Random(seed)
+    dealer = deck_rng.randrange(4)
+    return dealer, deal(shuffled_deck(deck_rng), dealer=dealer, cut=draw_cut(deck_rng))
+
+
 def play_deal(job: tuple[Side, Side, int, float | None]) -> DealOutcome:
     """Play one deal twice, teams swapped; the seed fixes cards, dealer and the bots' dice."""
     level_a, level_b, seed, budget = job
-    deck_rng = random.Random(seed)
-    dealer = deck_rng.randrange(4)
-    hands = deal(shuffled_deck(deck_rng), dealer=dealer, cut=draw_cut(deck_rng))
+    dealer, hands = palaristi_deal(seed)
     timings = {"a": Timings(), "b": Timings()}
     margins = []
     for a_team in (0, 1):

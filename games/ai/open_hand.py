@@ -66,9 +66,17 @@ def open_card(state: RoundState, observation: Observation) -> int:
 
     Card points break ties, as in the strong bot's search, then the lowest card.
     """
+    margins, values = open_values(state, observation)
+    return max(values, key=lambda card: (margins[card], values[card]))
+
+
+def open_values(
+    state: RoundState, observation: Observation
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Return each legal card's sheet margin and card points on the real deal of ``state``."""
     k = read_knowledge(observation)
     hands = tuple(cards_mask(state.hand(seat)) for seat in range(state.players))
     pos = sampled_position(k, hands)
     values = shared_solver().move_values(pos)
     scorer = sample_scorer(k, observation, hands, remaining_points(pos))
-    return max(values, key=lambda card: (scorer.margin(values[card]), values[card]))
+    return {card: scorer.margin(value) for card, value in values.items()}, values

@@ -22,17 +22,18 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from games.engine import RoundState, Seat, deal, draw_cut, shuffled_deck
+from games.engine import RoundState, Seat
 from games.engine.actions import Play
-from games.engine.cards import cards_mask
 
-from .arena import add_deal_arguments, deal_seeds, map_deals, parse_deal_arguments
-from .knowledge import read_knowledge
+from .arena import (
+    add_deal_arguments,
+    deal_seeds,
+    map_deals,
+    palaristi_deal,
+    parse_deal_arguments,
+)
 from .ladder import HEURISTIC, STRONG
-from .sheet import sample_scorer
-from .solver import remaining_points
-from .solver_jit import shared_solver
-from .strong import sampled_position
+from .open_hand import open_values
 
 #: A regret this large turns a contract made into one failed (or the reverse), or loses a capot.
 DECIDING = 30
@@ -48,21 +49,10 @@ class Decision:
     regret: int
 
 
-def open_margins(state: RoundState, seat: Seat) -> dict[int, int]:
-    """Return each legal card's sheet margin for ``seat`` on the real deal of ``state``."""
-    observation = state.observation(seat)
-    k = read_knowledge(observation)
-    hands = tuple(cards_mask(state.hand(s)) for s in range(state.players))
-    pos = sampled_position(k, hands)
-    values = shared_solver().move_values(pos)
-    scorer = sample_scorer(k, observation, hands, remaining_points(pos))
-    return {card: scorer.margin(value) for card, value in values.items()}
-
-
 def decision_regret(state: RoundState, seat: Seat, play: Play) -> Decision:
     """Return the regret of ``seat`` playing ``play`` in ``state``."""
-    margins = open_margins(state, seat)
     observation = state.observation(seat)
+    margins, _ = open_values(state, observation)
     trick = observation.current_trick
     assert observation.contract is not None
     return Decision(
@@ -76,9 +66,7 @@ def decision_regret(state: RoundState, seat: Seat, play: Play) -> Decision:
 def deal_decisions(job: tuple[int, float | None]) -> list[Decision]:
     """Play a deal twice, teams swapped, and return the strong bot's decisions with a choice."""
     seed, budget = job
-    deck_rng = random.Random(seed)
-    dealer = deck_rng.randrange(4)
-    hands = deal(shuffled_deck(deck_rng), dealer=dealer, cut=draw_cut(deck_rng))
+    dealer, hands = palaristi_deal(seed)
     decisions = []
     for strong_team in (0, 1):
         state = RoundState.new(dealer=dealer, hands=hands)

@@ -8,14 +8,13 @@ import pytest
 
 from games.ai import strong
 from games.ai.ladder import STRONG
-from games.ai.open_hand import open_card
+from games.ai.open_hand import open_card, open_values
 from games.ai.regret import (
     Decision,
     deal_decisions,
     decision_regret,
     has_choice,
     main,
-    open_margins,
     report,
 )
 from games.engine import RoundState, deal, draw_cut, shuffled_deck
@@ -49,7 +48,7 @@ def seed_with_a_costly_card() -> tuple[RoundState, dict[int, int]]:
     for seed in range(1, 60):
         state = first_choice_in_play(seed)
         assert state.to_act is not None
-        margins = open_margins(state, state.to_act)
+        margins, _ = open_values(state, state.observation(state.to_act))
         if len(set(margins.values())) > 1:
             return state, margins
     raise AssertionError("no decision with unequal cards in 60 deals")
