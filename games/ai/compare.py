@@ -61,7 +61,8 @@ def applied(settings: Settings) -> Iterator[None]:
             setattr(strong, name, value)
 
 
-def _init_worker(settings: Settings, max_samples: int) -> None:
+def init_variant_worker(settings: Settings, max_samples: int) -> None:
+    """Start a worker process that plays one variant."""
     # A worker keeps the variant's settings for its whole life: it plays that variant only.
     strong.MAX_SAMPLES = max_samples
     for name, value in settings.items():
@@ -95,7 +96,7 @@ def run_variants(
         name: ProcessPoolExecutor(
             workers,
             mp_context=context,
-            initializer=_init_worker,
+            initializer=init_variant_worker,
             initargs=(VARIANTS[name], strong.MAX_SAMPLES),
         )
         for name in names

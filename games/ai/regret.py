@@ -11,27 +11,40 @@ The regret is summed per round played, by trick, by the card's place in the tric
 by side (the contract's side or the defence), with the decisions that decide the contract (a
 regret of 30 sheet points or more) counted apart. Being measured decision by decision, it shows a
 lever's effect on far fewer deals than the arena's margins.
+
+With ``--variant`` (settings of the strong bot named in ``compare.VARIANTS``), the positions of
+those decisions are kept and each variant is asked again at every one of them, with the same
+random draws at each position for every variant. A variant's figure is its regret per decision;
+its paired figure is its regret minus the first variant's, position by position. The positions
+stay those the site's bot reached, so the figure says which choices a setting changes, not
+where its own play would have led.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from games.engine import RoundState, Seat
 from games.engine.actions import Play
 
+from . import strong, warm_up
 from .arena import (
     add_deal_arguments,
+    confidence_interval,
     deal_seeds,
     map_deals,
     palaristi_deal,
     parse_deal_arguments,
+    percentiles,
 )
+from .compare import VARIANTS, applied, init_variant_worker
 from .ladder import HEURISTIC, STRONG
 from .open_hand import open_values
 
@@ -49,25 +62,42 @@ class Decision:
     regret: int
 
 
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A card decision of the strong bot: the state, every legal card's open-hand sheet margin
+    and the decision as the bot played it."""
+
+    state: RoundState
+    seat: Seat
+    margins: Mapping[int, int]
+    decision: Decision
+
+
 def decision_regret(state: RoundState, seat: Seat, play: Play) -> Decision:
     """Return the regret of ``seat`` playing ``play`` in ``state``."""
+    return position(state, seat, play).decision
+
+
+def position(state: RoundState, seat: Seat, play: Play) -> Position:
+    """Return the decision of ``seat`` playing ``play`` in ``state``, with its position."""
     observation = state.observation(seat)
     margins, _ = open_values(state, observation)
     trick = observation.current_trick
     assert observation.contract is not None
-    return Decision(
+    decision = Decision(
         trick=len(observation.tricks),
         place=0 if trick is None else len(trick.cards),
         taker=int(observation.contract.team) == seat % 2,
         regret=max(margins.values()) - margins[play.card.index],
     )
+    return Position(state, seat, margins, decision)
 
 
-def deal_decisions(job: tuple[int, float | None]) -> list[Decision]:
+def deal_positions(job: tuple[int, float | None]) -> list[Position]:
     """Play a deal twice, teams swapped, and return the strong bot's decisions with a choice."""
     seed, budget = job
     dealer, hands = palaristi_deal(seed)
-    decisions = []
+    positions = []
     for strong_team in (0, 1):
         state = RoundState.new(dealer=dealer, hands=hands)
         rng = random.Random(seed * 2 + strong_team)
@@ -76,9 +106,14 @@ def deal_decisions(job: tuple[int, float | None]) -> list[Decision]:
             player = STRONG if seat % 2 == strong_team else HEURISTIC
             action = player.act(state, seat, rng, budget)
             if player is STRONG and isinstance(action, Play) and has_choice(state, seat):
-                decisions.append(decision_regret(state, seat, action))
+                positions.append(position(state, seat, action))
             state = state.apply(seat, action)
-    return decisions
+    return positions
+
+
+def deal_decisions(job: tuple[int, float | None]) -> list[Decision]:
+    """Return the strong bot's decisions with a choice in a deal played twice."""
+    return [position.decision for position in deal_positions(job)]
 
 
 def has_choice(state: RoundState, seat: Seat) -> bool:
@@ -90,6 +125,86 @@ def has_choice(state: RoundState, seat: Seat) -> bool:
 def run_regret(deals: int, seed: int, budget: float | None, workers: int) -> list[list[Decision]]:
     """Return the strong bot's decisions deal by deal, in ``workers`` processes if more than one."""
     return map_deals(deal_decisions, [(s, budget) for s in deal_seeds(seed, deals)], workers)
+
+
+def collect_positions(deals: int, seed: int, budget: float | None, workers: int) -> list[Position]:
+    """Return the positions of the strong bot's decisions, deal by deal."""
+    by_deal = map_deals(deal_positions, [(s, budget) for s in deal_seeds(seed, deals)], workers)
+    return [position for positions in by_deal for position in positions]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A variant's card at a position: its regret, and the seconds it took."""
+
+    regret: int
+    seconds: float
+
+
+def ask(job: tuple[int, Position, float | None]) -> Answer:
+    """Ask the strong bot, as its settings now stand, for its card at a position."""
+    index, pos, budget = job
+    observation = pos.state.observation(pos.seat)
+    # The same draws at a position for every variant: the pairing then shows the setting alone.
+    rng = random.Random(index)
+    start = time.perf_counter()
+    action = strong.choose_strong(observation, rng, budget)
+    seconds = time.perf_counter() - start
+    assert isinstance(action, Play)
+    return Answer(max(pos.margins.values()) - pos.margins[action.card.index], seconds)
+
+
+def ask_variants(
+    positions: Sequence[Position], names: Sequence[str], budget: float | None, workers: int
+) -> dict[str, list[Answer]]:
+    """Ask each variant in turn at every position, in ``workers`` processes if more than one."""
+    jobs = [(index, pos, budget) for index, pos in enumerate(positions)]
+    answers = {}
+    if workers <= 1:
+        warm_up()
+        for name in names:
+            with applied(VARIANTS[name]):
+                answers[name] = [ask(job) for job in jobs]
+        return answers
+    for name in names:
+        with ProcessPoolExecutor(
+            workers,
+            mp_context=multiprocessing.get_context("forkserver"),
+            initializer=init_variant_worker,
+            initargs=(VARIANTS[name], strong.MAX_SAMPLES),
+        ) as pool:
+            answers[name] = list(pool.map(ask, jobs, chunksize=max(1, len(jobs) // workers // 8)))
+    return answers
+
+
+def variants_report(answers: Mapping[str, Sequence[Answer]], deals: int, seed: int) -> str:
+    """Write each variant's regret per decision, and each later one's paired figure."""
+    names = list(answers)
+    first = [answer.regret for answer in answers[names[0]]]
+    lines = [
+        f"{len(first)} positions of the strong bot's decisions in {deals} duplicate deals, "
+        f"seed {seed}; each variant asked at every one with the same draws",
+        "double-dummy regret per decision in sheet points, 95% CI by the normal approximation",
+    ]
+    for name in names:
+        regrets = [answer.regret for answer in answers[name]]
+        deciding = sum(1 for regret in regrets if regret >= DECIDING)
+        lines.append(
+            f"{name:<18} {_figure(regrets)}, {deciding} deciding (>= {DECIDING}), "
+            f"play {percentiles([answer.seconds for answer in answers[name]])}"
+        )
+        if name != names[0]:
+            paired = [regret - base for regret, base in zip(regrets, first, strict=True)]
+            moved = sum(1 for value in paired if value)
+            lines.append(
+                f"{name:<18} - {names[0]}: {_figure(paired, '+')}, {moved} positions differ"
+            )
+    return "\n".join(lines)
+
+
+def _figure(values: Sequence[float], sign: str = "") -> str:
+    mean, low, high = confidence_interval(values)
+    return f"{mean:{sign}.3f}  ({low:{sign}.3f} .. {high:{sign}.3f})"
 
 
 def _per_round(decisions: Iterable[Decision], rounds: int, key: str) -> str:
@@ -129,10 +244,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the regret measure from the command line."""
     parser = argparse.ArgumentParser(prog="python -m games.ai.regret", description=__doc__)
     add_deal_arguments(parser, deals=100)
+    parser.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        action="append",
+        help="a variant to ask at the positions (the first is the baseline)",
+    )
     args = parse_deal_arguments(parser, argv)
+    names = args.variant or []
+    if len(set(names)) != len(names):
+        parser.error("each variant is named once")
     start = time.perf_counter()
-    by_deal = run_regret(args.deals, args.seed, args.budget, args.workers)
-    print(report(by_deal, args.seed))
+    if names:
+        positions = collect_positions(args.deals, args.seed, args.budget, args.workers)
+        answers = ask_variants(positions, names, args.budget, args.workers)
+        print(variants_report(answers, args.deals, args.seed))
+    else:
+        by_deal = run_regret(args.deals, args.seed, args.budget, args.workers)
+        print(report(by_deal, args.seed))
     print(f"wall time {time.perf_counter() - start:.1f} s, {args.workers} worker(s)")
     return 0
 

@@ -10,12 +10,17 @@ from games.ai import strong
 from games.ai.ladder import STRONG
 from games.ai.open_hand import open_card, open_values
 from games.ai.regret import (
+    Answer,
     Decision,
+    ask,
+    ask_variants,
     deal_decisions,
+    deal_positions,
     decision_regret,
     has_choice,
     main,
     report,
+    variants_report,
 )
 from games.engine import RoundState, deal, draw_cut, shuffled_deck
 from games.engine.actions import PLAYS, Play
@@ -105,6 +110,64 @@ def test_the_command_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert "double-dummy regret per round" in printed
     assert "by place in the trick" in printed
     assert "wall time" in printed
+
+
+def test_a_position_keeps_the_decision_as_played() -> None:
+    positions = deal_positions((11, 30))
+    assert [p.decision for p in positions] == deal_decisions((11, 30))
+    for pos in positions:
+        assert pos.state.to_act == pos.seat
+        assert max(pos.margins.values()) - min(pos.margins.values()) >= pos.decision.regret
+
+
+def test_asking_again_gives_the_regret_of_the_card_chosen() -> None:
+    pos = next(p for p in deal_positions((11, 30)) if len(set(p.margins.values())) > 1)
+    answer = ask((5, pos, 30))
+    assert ask((5, pos, 30)).regret == answer.regret  # the same draws at the same position
+    assert answer.regret in {max(pos.margins.values()) - m for m in pos.margins.values()}
+    assert answer.seconds > 0
+
+
+def test_each_variant_is_asked_with_its_own_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+
+    def recording(job: object) -> Answer:
+        seen.append(strong.PLAY_READING)
+        return Answer(0, 0.001)
+
+    monkeypatch.setattr("games.ai.regret.ask", recording)
+    positions = deal_positions((11, 30))[:2]
+    answers = ask_variants(positions, ["site", "play-reading"], 30, workers=1)
+    assert list(answers) == ["site", "play-reading"]
+    assert seen == [False, False, True, True]
+    assert strong.PLAY_READING is False
+
+
+def test_the_variants_report_pairs_each_variant_with_the_first() -> None:
+    answers = {
+        "site": [Answer(40, 0.1), Answer(0, 0.2), Answer(2, 0.3)],
+        "play-reading": [Answer(0, 0.1), Answer(0, 0.2), Answer(5, 0.3)],
+    }
+    printed = variants_report(answers, deals=2, seed=9)
+    assert "3 positions of the strong bot's decisions in 2 duplicate deals, seed 9" in printed
+    assert "site               14.000" in printed
+    assert "1 deciding (>= 30)" in printed
+    assert "play-reading       1.667" in printed
+    assert "play-reading       - site: -12.333" in printed
+    assert "2 positions differ" in printed
+
+
+def test_the_command_asks_the_variants_named(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--deals", "1", "--seed", "2", "--budget", "30"]
+    assert main([*argv, "--variant", "site", "--variant", "play-reading"]) == 0
+    printed = capsys.readouterr().out
+    assert "play-reading       - site:" in printed
+    assert "positions differ" in printed
+
+
+def test_the_command_refuses_a_variant_named_twice() -> None:
+    with pytest.raises(SystemExit):
+        main(["--deals", "1", "--variant", "site", "--variant", "site"])
 
 
 def test_the_command_refuses_no_deals() -> None:
