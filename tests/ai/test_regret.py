@@ -137,10 +137,11 @@ def test_each_variant_is_asked_with_its_own_settings(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr("games.ai.regret.ask", recording)
     positions = deal_positions((11, 30))[:2]
-    answers = ask_variants(positions, ["site", "play-reading"], 30, workers=1)
-    assert list(answers) == ["site", "play-reading"]
+    site = strong.PLAY_READING
+    answers = ask_variants(positions, ["no-play-reading", "play-reading"], 30, workers=1)
+    assert list(answers) == ["no-play-reading", "play-reading"]
     assert seen == [False, False, True, True]
-    assert strong.PLAY_READING is False
+    assert strong.PLAY_READING is site
 
 
 def test_the_variants_report_pairs_each_variant_with_the_first() -> None:
