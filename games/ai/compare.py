@@ -146,23 +146,34 @@ def report(
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the comparison from the command line."""
-    parser = argparse.ArgumentParser(prog="python -m games.ai.compare", description=__doc__)
-    add_deal_arguments(parser, deals=1000)
+def add_variant_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--variant``, named once per variant, the first being the baseline."""
     parser.add_argument(
         "--variant",
         choices=tuple(VARIANTS),
         action="append",
-        help="a variant to play (the first is the baseline; default: site, play-reading)",
+        help=f"a variant to {what}; the first is the baseline",
     )
-    parser.add_argument("--against", choices=LEVELS, default="medium", help="the opponent")
-    args = parse_deal_arguments(parser, argv)
-    names = args.variant or ["site", "play-reading"]
-    if args.workers < 0:
-        parser.error("--workers must be 0 (in this process) or more")
+
+
+def variant_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """Return the variants named, refusing one named twice."""
+    names: list[str] = args.variant or []
     if len(set(names)) != len(names):
         parser.error("each variant is named once")
+    return names
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the comparison from the command line."""
+    parser = argparse.ArgumentParser(prog="python -m games.ai.compare", description=__doc__)
+    add_deal_arguments(parser, deals=1000)
+    add_variant_argument(parser, "play (default: site, play-reading)")
+    parser.add_argument("--against", choices=LEVELS, default="medium", help="the opponent")
+    args = parse_deal_arguments(parser, argv)
+    names = variant_names(parser, args) or ["site", "play-reading"]
+    if args.workers < 0:
+        parser.error("--workers must be 0 (in this process) or more")
     start = time.perf_counter()
     played = run_variants(names, args.against, args.deals, args.seed, args.budget, args.workers)
     print(report(played, args.against, args.seed, args.budget))

@@ -44,7 +44,7 @@ from .arena import (
     parse_deal_arguments,
     percentiles,
 )
-from .compare import VARIANTS, applied, init_variant_worker
+from .compare import VARIANTS, add_variant_argument, applied, init_variant_worker, variant_names
 from .ladder import HEURISTIC, STRONG
 from .open_hand import open_values
 
@@ -244,16 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the regret measure from the command line."""
     parser = argparse.ArgumentParser(prog="python -m games.ai.regret", description=__doc__)
     add_deal_arguments(parser, deals=100)
-    parser.add_argument(
-        "--variant",
-        choices=tuple(VARIANTS),
-        action="append",
-        help="a variant to ask at the positions (the first is the baseline)",
-    )
+    add_variant_argument(parser, "ask at the positions")
     args = parse_deal_arguments(parser, argv)
-    names = args.variant or []
-    if len(set(names)) != len(names):
-        parser.error("each variant is named once")
+    names = variant_names(parser, args)
     start = time.perf_counter()
     if names:
         positions = collect_positions(args.deals, args.seed, args.budget, args.workers)
