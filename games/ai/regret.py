@@ -17,19 +17,23 @@ those decisions are kept and each variant is asked again at every one of them, w
 random draws at each position for every variant. A variant's figure is its regret per decision;
 its paired figure is its regret minus the first variant's, position by position. The positions
 stay those the site's bot reached, so the figure says which choices a setting changes, not
-where its own play would have led.
+where its own play would have led. Collecting the positions is the slow part (the site's bot
+plays every deal); ``--positions FILE`` keeps them in a file and reads them back on a later run
+with the same deals, seed and budget, so that further variants are asked at the same positions.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import pickle
 import random
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from games.engine import RoundState, Seat
 from games.engine.actions import Play
@@ -131,6 +135,38 @@ def collect_positions(deals: int, seed: int, budget: float | None, workers: int)
     """Return the positions of the strong bot's decisions, deal by deal."""
     by_deal = map_deals(deal_positions, [(s, budget) for s in deal_seeds(seed, deals)], workers)
     return [position for positions in by_deal for position in positions]
+
+
+@dataclass(frozen=True, slots=True)
+class KeptPositions:
+    """Positions kept in a file, with the run they were collected in."""
+
+    deals: int
+    seed: int
+    budget: float | None
+    positions: list[Position]
+
+
+def kept_positions(
+    path: Path | None, deals: int, seed: int, budget: float | None, workers: int
+) -> list[Position]:
+    """Return the positions of the run, read from ``path`` when it holds that run's.
+
+    Otherwise they are collected, and kept in ``path`` if one is given. A file kept from other
+    deals, seed or budget is collected over, never read as this run's.
+    """
+    if path is not None and path.exists():
+        kept = pickle.loads(path.read_bytes())  # our own file, written below
+        if isinstance(kept, KeptPositions) and (kept.deals, kept.seed, kept.budget) == (
+            deals,
+            seed,
+            budget,
+        ):
+            return kept.positions
+    positions = collect_positions(deals, seed, budget, workers)
+    if path is not None:
+        path.write_bytes(pickle.dumps(KeptPositions(deals, seed, budget, positions)))
+    return positions
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,11 +281,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.ai.regret", description=__doc__)
     add_deal_arguments(parser, deals=100)
     add_variant_argument(parser, "ask at the positions")
+    parser.add_argument(
+        "--positions", type=Path, help="keep the positions in this file, and read them back"
+    )
     args = parse_deal_arguments(parser, argv)
     names = variant_names(parser, args)
     start = time.perf_counter()
     if names:
-        positions = collect_positions(args.deals, args.seed, args.budget, args.workers)
+        positions = kept_positions(args.positions, args.deals, args.seed, args.budget, args.workers)
         answers = ask_variants(positions, names, args.budget, args.workers)
         print(variants_report(answers, args.deals, args.seed))
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from games.ai.regret import (
     deal_positions,
     decision_regret,
     has_choice,
+    kept_positions,
     main,
     report,
     variants_report,
@@ -164,6 +166,43 @@ def test_the_command_asks_the_variants_named(capsys: pytest.CaptureFixture[str])
     printed = capsys.readouterr().out
     assert "play-reading       - site:" in printed
     assert "positions differ" in printed
+
+
+def test_positions_kept_in_a_file_are_read_back_for_the_same_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "positions.pickle"
+    collected = kept_positions(path, 1, 11, 30, workers=1)
+    assert path.exists()
+    assert collected
+
+    def no_collecting(*args: object) -> None:
+        raise AssertionError("the kept positions should have been read")
+
+    monkeypatch.setattr("games.ai.regret.collect_positions", no_collecting)
+    again = kept_positions(path, 1, 11, 30, workers=1)
+    assert [(p.seat, p.decision, dict(p.margins)) for p in again] == [
+        (p.seat, p.decision, dict(p.margins)) for p in collected
+    ]
+    assert [p.state.history for p in again] == [p.state.history for p in collected]
+
+
+def test_positions_kept_from_another_run_are_collected_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "positions.pickle"
+    kept_positions(path, 1, 11, 30, workers=1)
+    calls: list[tuple[object, ...]] = []
+
+    def collecting(*args: object) -> list[object]:
+        calls.append(args)
+        return []
+
+    monkeypatch.setattr("games.ai.regret.collect_positions", collecting)
+    assert kept_positions(path, 1, 12, 30, workers=1) == []
+    assert kept_positions(path, 1, 12, 30, workers=1) == []  # now kept for seed 12
+    assert kept_positions(path, 2, 12, 30, workers=1) == []
+    assert calls == [(1, 12, 30, 1), (2, 12, 30, 1)]
 
 
 def test_the_command_refuses_a_variant_named_twice() -> None:
