@@ -42,6 +42,8 @@ VARIANTS: dict[str, Settings] = {
     "play-reading": {"PLAY_READING": True},
     "no-play-reading": {"PLAY_READING": False},
     "auction-reading": {"AUCTION_READING": True},
+    "silence-reading": {"SILENCE_READING": True},
+    "play-and-silence-reading": {"PLAY_READING": True, "SILENCE_READING": True},
 }
 
 

@@ -46,6 +46,7 @@ from .knowledge import Knowledge, read_knowledge
 from .play_reading import read_plays
 from .sampling import played_by_seat, sample_consistent
 from .sheet import sample_scorer
+from .silence import read_silences
 from .solver import remaining_points
 from .solver_jit import SearchTimeout, shared_solver
 
@@ -74,6 +75,9 @@ AUCTION_DRAWS = 40
 # -0.19 .. +0.97, paired, ``python -m games.ai.compare``; 594 deals differ), and the reading
 # lengthens a move's median from 48 to 90 ms.
 PLAY_READING = False
+# Draw the sampled deals as likely as the other seats' silences make them: no announcement in
+# trick 1, the King or Queen of trumps played without a pilotta call (``silence``).
+SILENCE_READING = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,10 +224,12 @@ Reading = Sequence[DealView]
 
 
 def deal_reading(k: Knowledge, observation: Observation) -> Reading:
-    """Return what the auction and, with ``PLAY_READING``, the opponents' cards say."""
+    """Return what the readings switched on say: the auction, the opponents' cards, silences."""
     reading: list[DealView] = [*auction_reading(observation)]
     if PLAY_READING:
         reading.extend(read_plays(k, observation))
+    if SILENCE_READING:
+        reading.extend(read_silences(observation))
     return reading
 
 

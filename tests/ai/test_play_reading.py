@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,6 +17,7 @@ from games.ai.strong import deal_reading, sample_by_auction
 from games.engine import Bid, Pass, Play, RoundState, Suit, parse_cards
 from games.engine.cards import cards_mask
 from games.engine.fast import Mask
+from games.engine.observation import Observation
 from games.engine.phase import Phase
 
 from .test_bots_strong import play_decisions
@@ -66,20 +68,26 @@ def test_the_real_deal_keeps_its_whole_weight_against_the_rules_of_thumb() -> No
     assert readings > 300
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_real_classic_deal_keeps_its_whole_weight(players: int) -> None:
+def medium_classic_plays(players: int, rounds: int = 4) -> Iterator[tuple[RoundState, Observation]]:
+    """Yield every card-play decision of classic rounds between medium bots, as its seat sees it."""
     rng = random.Random(players)
-    readings = 0
-    for seed in range(4):
+    for seed in range(rounds):
         state = classic_round(seed, players)
         while state.to_act is not None:
             seat = state.to_act
             observation = state.observation(seat)
             if state.phase == Phase.PLAY:
-                for seat_plays in read_plays(read_knowledge(observation), observation):
-                    readings += 1
-                    assert seat_plays.likelihood(real_hands(state)) == 1.0
+                yield state, observation
             state = state.apply(seat, choose_action(observation, level="medium", rng=rng))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_real_classic_deal_keeps_its_whole_weight(players: int) -> None:
+    readings = 0
+    for state, observation in medium_classic_plays(players):
+        for seat_plays in read_plays(read_knowledge(observation), observation):
+            readings += 1
+            assert seat_plays.likelihood(real_hands(state)) == 1.0
     assert readings > 20
 
 
@@ -111,15 +119,22 @@ def test_the_site_samples_without_reading_the_cards_played() -> None:
     assert deal_reading(read_knowledge(observation), observation) == []
 
 
-def test_the_draws_follow_what_the_opponents_played(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(strong, "PLAY_READING", True)
-    state = fed_the_jack()
-    observation = state.observation(0)
+def plain_and_read_draws(
+    observation: Observation, *, draws: int, seed: int
+) -> tuple[list[tuple[Mask, ...]], list[tuple[Mask, ...]]]:
+    """Return deals drawn for ``observation`` without, then with, the readings switched on."""
     k = read_knowledge(observation)
     reading = deal_reading(k, observation)
-    rng = random.Random(3)
-    plain = [sample_consistent(k, observation, rng) for _ in range(400)]
-    drawn = [sample_by_auction(k, observation, reading, rng, math.inf) for _ in range(400)]
+    assert reading
+    rng = random.Random(seed)
+    plain = [sample_consistent(k, observation, rng) for _ in range(draws)]
+    drawn = [sample_by_auction(k, observation, reading, rng, math.inf) for _ in range(draws)]
+    return plain, drawn
+
+
+def test_the_draws_follow_what_the_opponents_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strong, "PLAY_READING", True)
+    plain, drawn = plain_and_read_draws(fed_the_jack().observation(0), draws=400, seed=3)
     # Seat 3 fed the jack: it is read as holding no club its partner would rather have had.
     # Those clubs are then most likely with seat 2, as the rules of thumb play the ace second
     # only without a smaller club to give.
