@@ -43,7 +43,9 @@ VARIANTS: dict[str, Settings] = {
     "no-play-reading": {"PLAY_READING": False},
     "auction-reading": {"AUCTION_READING": True},
     "silence-reading": {"SILENCE_READING": True},
+    "no-silence-reading": {"SILENCE_READING": False},
     "play-and-silence-reading": {"PLAY_READING": True, "SILENCE_READING": True},
+    "plain-sampling": {"PLAY_READING": False, "SILENCE_READING": False, "AUCTION_READING": False},
 }
 
 
@@ -170,10 +172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the comparison from the command line."""
     parser = argparse.ArgumentParser(prog="python -m games.ai.compare", description=__doc__)
     add_deal_arguments(parser, deals=1000)
-    add_variant_argument(parser, "play (default: site, play-reading)")
+    add_variant_argument(parser, "play (default: site, plain-sampling)")
     parser.add_argument("--against", choices=LEVELS, default="medium", help="the opponent")
     args = parse_deal_arguments(parser, argv)
-    names = variant_names(parser, args) or ["site", "play-reading"]
+    names = variant_names(parser, args) or ["site", "plain-sampling"]
     if args.workers < 0:
         parser.error("--workers must be 0 (in this process) or more")
     start = time.perf_counter()

@@ -84,7 +84,7 @@ def test_the_command_prints_each_figure(capsys: pytest.CaptureFixture[str]) -> N
     printed = capsys.readouterr().out
     assert "2 duplicate deals (palaristi game, 4 players), seed 3" in printed
     assert "site               vs medium: " in printed
-    assert "play-reading       - site: " in printed
+    assert "plain-sampling     - site: " in printed
     assert printed.count("(95% CI") == 3
     assert "site               play: p50" in printed
     assert "wall time" in printed

@@ -128,6 +128,7 @@ def test_only_seats_past_their_first_card_are_read_and_never_the_seat_itself() -
 
 def test_the_draws_follow_the_silences(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(strong, "SILENCE_READING", True)
+    monkeypatch.setattr(strong, "PLAY_READING", False)
     observation = king_led_without_a_call().observation(0)
     plain, drawn = plain_and_read_draws(observation, draws=300, seed=5)
     reading = read_silences(observation)
