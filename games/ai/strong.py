@@ -3,10 +3,10 @@
 The cards: deals consistent with what the seat saw (drawn as likely as the opponents' cards so
 far, ``play_reading``, and the other seats' silences, ``silence``, make them) are sampled and
 solved exactly, and each card's points in each deal are scored as the sheet would score them
-(``sheet``). The classic
-game: with four players (under partner protection) and with two, the cards are searched the same
-way; the taking is the medium heuristic's. With three players, each for themself, the game is
-not one of two sides, which the solver needs: the strong level plays the medium heuristic there.
+(``sheet``). The classic game: with four players (under partner protection) and with two, the
+cards are searched the same way; the taking is the medium heuristic's. With three players, each
+for themself, the game is not one of two sides, which the solver needs: the strong level plays
+the medium heuristic there.
 """
 
 from __future__ import annotations
