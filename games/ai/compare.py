@@ -45,6 +45,13 @@ VARIANTS: dict[str, Settings] = {
     "silence-reading": {"SILENCE_READING": True},
     "no-silence-reading": {"SILENCE_READING": False},
     "play-and-silence-reading": {"PLAY_READING": True, "SILENCE_READING": True},
+    "auction-window": {
+        "AUCTION_READING": True,
+        "BID_CEILING": 30,
+        "PASS_MARGIN": 20,
+        "PASS_OVER_MARGIN": 30,
+        "AUCTION_SPREAD": 5.0,
+    },
     "plain-sampling": {"PLAY_READING": False, "SILENCE_READING": False, "AUCTION_READING": False},
 }
 

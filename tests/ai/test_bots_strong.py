@@ -10,6 +10,7 @@ import pytest
 
 from games.ai import choose_action, strong, warm_up
 from games.ai.arena import classic_round
+from games.ai.compare import VARIANTS
 from games.ai.knowledge import read_knowledge
 from games.ai.sampling import matches_announcements, sample_consistent, sample_hands
 from games.ai.sheet import sample_scorer
@@ -21,10 +22,11 @@ from games.ai.strong import (
     auction_weight,
     fallback_card,
     opening_passers,
+    passers_over_bids,
     sample_by_auction,
     search_card,
 )
-from games.engine import Bid, Pass, Play, RoundState, Suit, parse_cards
+from games.engine import Bid, Close, Pass, Play, RoundState, Suit, parse_cards
 from games.engine.cards import cards_mask
 from games.engine.fast import PlayPosition
 from games.engine.observation import Observation
@@ -193,6 +195,13 @@ def reading_on(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_real_deal_explains_the_strong_auction(kind: type) -> None:
     # The weights read bids and passes as the strong auction makes them: the deal really dealt
     # should weigh at least a half for nearly every seat, or sampling would discount the truth.
+    weights = real_deal_weights(kind)
+    assert len(weights) > 60
+    assert sum(weight >= 0.45 for weight in weights) >= 0.95 * len(weights)
+
+
+def real_deal_weights(kind: type) -> list[float]:
+    """Return the weight each reading of ``kind`` gives the real deal, in strong auctions."""
     weights = []
     for state in strong_auctions(7, 120):
         hands = tuple(cards_mask(state.hand(seat)) for seat in range(4))
@@ -200,8 +209,7 @@ def test_the_real_deal_explains_the_strong_auction(kind: type) -> None:
             for view in auction_reading(state.observation(seat)):
                 if isinstance(view, kind):
                     weights.append(auction_weight([view], (hands[0], hands[1], hands[2], hands[3])))
-    assert len(weights) > 60
-    assert sum(weight >= 0.45 for weight in weights) >= 0.95 * len(weights)
+    return weights
 
 
 def test_a_deal_giving_an_opening_passer_a_strong_hand_weighs_little() -> None:
@@ -276,6 +284,76 @@ def test_the_classic_taking_is_not_read_as_bids() -> None:
         state = state.apply(seat, state.legal_actions()[0])
         for other in range(players):
             assert auction_reading(state.observation(other)) == []
+
+
+@pytest.fixture
+def window_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read the auction as the strong auction bids it: the ``auction-window`` variant."""
+    for name, value in VARIANTS["auction-window"].items():
+        monkeypatch.setattr(strong, name, value)
+
+
+@pytest.mark.usefixtures("window_on")
+@pytest.mark.parametrize("kind", [BidderView, PasserView])
+def test_the_real_deal_fits_the_strong_auctions_window(kind: type) -> None:
+    # Read as a window (a bid within 20 to 30 under the estimate, a pass under the next bid),
+    # the strong auction's own bids and passes still leave the real deal most of its weight.
+    weights = real_deal_weights(kind)
+    assert len(weights) > 60
+    assert sum(weight >= 0.45 for weight in weights) >= 0.95 * len(weights)
+
+
+@pytest.mark.usefixtures("window_on")
+def test_a_bid_far_under_the_hand_weighs_little_under_a_ceiling() -> None:
+    state = first_lead(5)
+    bidder = next(seat for seat, action in state.auction if isinstance(action, Bid))
+    (view,) = auction_bidders(state.observation((bidder + 1) % 4))
+    # Bidding 80 with eight top cards is not how the strong auction bids.
+    assert view.likelihood(giving(bidder, STRONG_HAND)) < 0.01
+
+
+def test_a_bid_far_under_the_hand_weighs_fully_without_a_ceiling(
+    reading_on: None,
+) -> None:
+    state = first_lead(5)
+    bidder = next(seat for seat, action in state.auction if isinstance(action, Bid))
+    (view,) = auction_bidders(state.observation((bidder + 1) % 4))
+    assert view.likelihood(giving(bidder, STRONG_HAND)) > 0.99
+
+
+@pytest.mark.usefixtures("window_on")
+def test_passes_over_an_opponents_bid_are_read_for_the_opponents_only() -> None:
+    state = first_lead(5)
+    bidder = next(seat for seat, action in state.auction if isinstance(action, Bid))
+    left, partner, right = ((bidder + step) % 4 for step in (1, 2, 3))
+    # The bidder's partner passed for its partner's sake; its hand is not read.
+    read = {view.seat: view.over for view in passers_over_bids(state.observation(partner))}
+    assert read == {left: 80, right: 80}
+    # The seat to act never reads its own pass.
+    assert [view.seat for view in passers_over_bids(state.observation(left))] == [right]
+    (passer,) = passers_over_bids(state.observation(left))
+    assert passer.likelihood(giving(right, STRONG_HAND)) < 0.01
+    assert passer.likelihood(giving(right, WEAK_HAND)) > 0.99
+
+
+@pytest.mark.usefixtures("window_on")
+def test_a_pass_over_a_closed_bid_is_not_read() -> None:
+    state = RoundState.new(dealer=0, hands=first_lead(5).hands)
+    opener = state.to_act
+    assert opener is not None
+    state = state.apply(opener, Bid(80, Suit.SPADES))
+    state = state.apply((opener + 1) % 4, Close())
+    while state.contract is None:
+        state = state.apply(state.to_act or 0, Pass())
+    right = (opener + 3) % 4
+    assert (right, Pass()) in state.auction
+    # A pass once the bid is closed says nothing of the passer's suits: nobody may bid over it.
+    assert passers_over_bids(state.observation(opener)) == []
+
+
+def test_passes_over_bids_are_not_read_by_default() -> None:
+    state = first_lead(5)
+    assert all(passers_over_bids(state.observation(seat)) == [] for seat in range(4))
 
 
 # --- the search for the sheet -----------------------------------------------------------------
