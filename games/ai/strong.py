@@ -212,8 +212,10 @@ class BidderView:
 
 @dataclass(frozen=True, slots=True)
 class PasserView:
-    """What another seat's pass says about the hand it was dealt: before anyone bid, or over
-    an opponent's ``over`` bid."""
+    """What another seat's pass says about the hand it was dealt.
+
+    The pass came before anyone bid, or over an opponent's bid of ``over`` points.
+    """
 
     seat: int
     leads: bool
@@ -301,11 +303,11 @@ def opening_passers(observation: Observation) -> list[PasserView]:
 
 
 def passers_over_bids(observation: Observation) -> list[PasserView]:
-    """Return the other seats' passes over an opponent's unclosed bid, read when reading the
-    auction as a window (``PASS_OVER_MARGIN``).
+    """Return the other seats' passes over an opponent's unclosed bid, when they are read.
 
-    Only seats that never bid, with partners that never bid, are read: a bidder's own bid says
-    more, and a seat whose partner bid may pass for its partner's sake.
+    They are read with ``PASS_OVER_MARGIN`` set, reading the auction as a window. Only seats
+    that never bid, with partners that never bid, are read: a bidder's own bid says more, and
+    a seat whose partner bid may pass for its partner's sake.
     """
     if PASS_OVER_MARGIN is None:
         return []
