@@ -315,7 +315,7 @@ def passers_over_bids(observation: Observation) -> list[PasserView]:
     high: Bid | None = None
     bidder: int | None = None
     closed = False
-    lowest: dict[int, int] = {}
+    passed_over: dict[int, int] = {}
     bidders: set[int] = set()
     for seat, action in observation.auction:
         if isinstance(action, Bid):
@@ -330,10 +330,10 @@ def passers_over_bids(observation: Observation) -> list[PasserView]:
             and seat != observation.seat
             and bidder % 2 != seat % 2
         ):
-            lowest[seat] = min(lowest.get(seat, high.value), high.value)
+            passed_over.setdefault(seat, high.value)  # bids only rise: the first is the lowest
     return [
         PasserView(seat, leads_first(observation, seat), played[seat], over)
-        for seat, over in lowest.items()
+        for seat, over in passed_over.items()
         if (seat + 2) % 4 not in bidders and seat not in bidders
     ]
 
