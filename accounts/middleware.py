@@ -39,6 +39,7 @@ class PreferredLanguageMiddleware:
 GUEST_PAGES = frozenset(
     {
         "healthz",
+        "favicon",
         "set_language",
         "lobby:home",
         "lobby:rules",

@@ -17,7 +17,7 @@ def favicon(request: HttpRequest) -> HttpResponseRedirect:
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("healthz", health.healthz, name="healthz"),
-    path("favicon.ico", favicon),
+    path("favicon.ico", favicon, name="favicon"),
     path("i18n/setlang/", i18n.set_language, name="set_language"),
 ]
 

@@ -108,6 +108,15 @@ def test_a_guest_reads_the_public_pages(guest_client, name):
 
 
 @pytest.mark.django_db
+def test_a_guests_browser_gets_the_site_icon(guest_client):
+    # Browsers ask for /favicon.ico on every page; a guest's would otherwise get the refusal.
+    response = guest_client.get("/favicon.ico")
+
+    assert response.status_code == 302
+    assert response["Location"].endswith("icons/icon-32.png")
+
+
+@pytest.mark.django_db
 def test_a_guest_opens_their_own_table_without_the_owners_tools(client, queued):
     guest, room = guest_at_table(client)
 
