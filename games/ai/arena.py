@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from games.ai import LEVELS, choose_action, strong, warm_up
-from games.ai.open_hand import OPEN, choose_open
+from games.ai.open_hand import OPEN, OPEN_LEADS, choose_open, choose_open_leads
 from games.ai.strong import AuctionPolicy, choose_strong
 from games.engine import (
     Action,
@@ -51,7 +51,7 @@ from games.engine.dealing import Hands
 AUCTION_TYPES = (Bid, Pass, Close, Reclose, Take, Name)
 VARIANTS = ("tsaka", "classic")
 #: The levels the arena plays: the bots' levels and the open-hand one.
-ARENA_LEVELS = (*LEVELS, OPEN)
+ARENA_LEVELS = (*LEVELS, OPEN, OPEN_LEADS)
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 
@@ -89,6 +89,8 @@ class Player:
             return choose_strong(state.observation(seat), rng, budget, self.policy)
         if level == OPEN:
             return choose_open(state, seat, rng, budget)
+        if level == OPEN_LEADS:
+            return choose_open_leads(state, seat, rng, budget)
         return choose_action(state.observation(seat), level=level, rng=rng, budget=budget)
 
 

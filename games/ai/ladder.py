@@ -10,7 +10,11 @@ points minus the second's, averaged over the deal's two plays:
   deal: the ceiling of this kind of card play) against the medium heuristic's, both bidding
   with the strong auction;
 * the auction's worth: the strong auction against the medium auction, both playing the strong
-  bot's cards.
+  bot's cards;
+* leads - H, played only when asked for (``--match leads``): the strong bot with open-hand
+  leads for the contract's side (``OPEN_LEADS``) against the medium heuristic's cards. With
+  ``strong`` and ``open`` it gives the gap that perfect leads would close, and its margin over
+  S - H deal by deal.
 
 The gap closed is (S - H) / (open - H), the ratio of the two mean margins. Its interval is a
 percentile bootstrap over deals: the deals are drawn again with replacement, each drawn deal
@@ -46,7 +50,7 @@ from .arena import (
     percentiles,
     play_deal,
 )
-from .open_hand import OPEN
+from .open_hand import OPEN, OPEN_LEADS
 
 #: The medium heuristic's card play, the strong auction.
 HEURISTIC = Player("strong", "medium")
@@ -54,6 +58,8 @@ HEURISTIC = Player("strong", "medium")
 STRONG = Player("strong", "strong")
 #: The open-hand card play, the strong auction.
 OPEN_HAND = Player("strong", OPEN)
+#: The strong bot's card play with open-hand leads for the contract's side, the strong auction.
+OPEN_LEADS_HAND = Player("strong", OPEN_LEADS)
 #: The strong bot's card play with the medium auction.
 MEDIUM_AUCTION = Player("medium", "strong")
 
@@ -62,7 +68,10 @@ MATCHES: dict[str, tuple[Player, Player]] = {
     "strong": (STRONG, HEURISTIC),
     "open": (OPEN_HAND, HEURISTIC),
     "auction": (STRONG, MEDIUM_AUCTION),
+    "leads": (OPEN_LEADS_HAND, HEURISTIC),
 }
+#: The matches played when none is asked for.
+DEFAULT_MATCHES = ("strong", "open", "auction")
 RESAMPLES = 2000
 
 
@@ -92,7 +101,7 @@ def run_ladder(
     seed: int,
     budget: float | None,
     workers: int,
-    matches: Sequence[str] = tuple(MATCHES),
+    matches: Sequence[str] = DEFAULT_MATCHES,
 ) -> Ladder:
     """Play ``matches`` (every match by default) on the same ``deals`` deals."""
     names = [name for name in MATCHES if name in matches]
@@ -159,6 +168,20 @@ def report(ladder: Ladder) -> str:
             f"gap closed (S - H) / (open - H): {ratio:.0%}  (95% CI {low:.0%} .. {high:.0%}, "
             f"percentile bootstrap over deals, {RESAMPLES} resamples)"
         )
+    if "leads" in played:
+        lines.append(
+            _figure("leads - H (open-hand leads vs medium cards)", ladder.margins("leads"))
+        )
+    if "leads" in played and "strong" in played:
+        paired = [
+            a - b for a, b in zip(ladder.margins("leads"), ladder.margins("strong"), strict=True)
+        ]
+        lines.append(_figure("leads - S (paired, deal by deal)", paired))
+    if "leads" in played and "open" in played:
+        ratio, low, high = gap_closed(ladder.margins("leads"), ladder.margins("open"), ladder.seed)
+        lines.append(
+            f"gap closed with open-hand leads: {ratio:.0%}  (95% CI {low:.0%} .. {high:.0%})"
+        )
     if "auction" in played:
         lines.append(
             _figure("auction   (strong vs medium auction, strong cards)", ladder.margins("auction"))
@@ -179,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parse_deal_arguments(parser, argv)
     start = time.perf_counter()
-    matches = args.match or tuple(MATCHES)
+    matches = args.match or DEFAULT_MATCHES
     ladder = run_ladder(args.deals, args.seed, args.budget, args.workers, matches)
     print(report(ladder))
     print(f"wall time {time.perf_counter() - start:.1f} s, {args.workers} worker(s)")

@@ -22,7 +22,7 @@ import random
 from games.engine import RoundState
 from games.engine.actions import PLAYS, Action, Play
 from games.engine.assist import obligatory_action, with_pilotta_call
-from games.engine.cards import Seat, cards_mask
+from games.engine.cards import Seat, cards_mask, team_of
 from games.engine.observation import Observation
 
 from .knowledge import read_knowledge
@@ -33,6 +33,8 @@ from .strong import choose_strong, sampled_position
 
 #: The name the measuring tools give this level; never one of ``LEVELS``.
 OPEN = "open"
+#: The strong bot with open-hand leads for the contract's side: for measurement only, like OPEN.
+OPEN_LEADS = "open-leads"
 
 
 def choose_open(
@@ -80,3 +82,21 @@ def open_values(
     values = shared_solver().move_values(pos)
     scorer = sample_scorer(k, observation, hands, remaining_points(pos))
     return {card: scorer.margin(value) for card, value in values.items()}, values
+
+
+def choose_open_leads(
+    state: RoundState, seat: Seat, rng: random.Random, budget: float | None = None
+) -> Action:
+    """Return the open-hand lead for the contract's side, the strong bot's action otherwise.
+
+    The double-dummy regret of the strong bot's cards lies mostly in those leads. Playing them
+    open-handed, and every other card as the strong bot does, measures how much of the gap to
+    open-hand play any better choice of those leads could close.
+    """
+    observation = state.observation(seat)
+    contract = observation.contract
+    trick = observation.current_trick
+    leads = trick is None or not trick.cards
+    if contract is not None and leads and team_of(seat) == contract.team:
+        return choose_open(state, seat, rng, budget)
+    return choose_strong(observation, rng, budget)

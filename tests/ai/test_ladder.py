@@ -8,7 +8,7 @@ import pytest
 
 from games.ai import strong
 from games.ai.arena import deal_seeds, play_deal
-from games.ai.ladder import MATCHES, OPEN_HAND, gap_closed, main, run_ladder
+from games.ai.ladder import DEFAULT_MATCHES, MATCHES, OPEN_HAND, gap_closed, main, run_ladder
 
 # Figures repeat exactly when the strong bot stops at its sample cap, not at its time budget.
 SAMPLES = 1
@@ -55,8 +55,9 @@ def test_the_same_seed_gives_the_same_figures(capsys: pytest.CaptureFixture[str]
 @pytest.mark.usefixtures("capped")
 def test_every_match_is_played_on_the_same_deals() -> None:
     ladder = run_ladder(2, 7, 30.0, 1)
-    assert set(ladder.outcomes) == set(MATCHES) == {"strong", "open", "auction"}
-    for name, (a, b) in MATCHES.items():
+    assert set(ladder.outcomes) == set(DEFAULT_MATCHES) == {"strong", "open", "auction"}
+    for name in DEFAULT_MATCHES:
+        a, b = MATCHES[name]
         for index, seed in enumerate(deal_seeds(7, 2)):
             alone = play_deal((a, b, seed, 30.0))
             assert ladder.outcomes[name][index].margins == alone.margins
@@ -108,5 +109,19 @@ def test_workers_play_the_same_deals_in_the_same_order() -> None:
     # The pool's processes take this process's sample cap, so the figures must agree.
     alone = run_ladder(2, 9, 30.0, 1)
     pooled = run_ladder(2, 9, 30.0, 2)
-    for match in MATCHES:
+    for match in DEFAULT_MATCHES:
         assert pooled.margins(match) == alone.margins(match)
+
+
+@pytest.mark.usefixtures("capped")
+def test_open_handed_leads_are_measured_against_both_ends_of_the_gap(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--deals", "2", "--seed", "5", "--budget", BUDGET]
+    assert main([*argv, "--match", "strong", "--match", "open", "--match", "leads"]) == 0
+    printed = capsys.readouterr().out
+    assert "leads - H (open-hand leads vs medium cards)" in printed
+    assert "leads - S (paired, deal by deal)" in printed
+    assert "gap closed with open-hand leads:" in printed
+    assert main(argv) == 0
+    assert "leads" not in capsys.readouterr().out  # not one of the matches played by default

@@ -7,12 +7,13 @@ import random
 import pytest
 
 from games import bots
-from games.ai import LEVELS, ROOM_LEVELS, choose_action
+from games.ai import LEVELS, ROOM_LEVELS, choose_action, open_hand
 from games.ai.arena import Player, Timings, play_round
-from games.ai.open_hand import OPEN, choose_open
+from games.ai.open_hand import OPEN, choose_open, choose_open_leads
 from games.ai.solver_jit import solve_jit
 from games.ai.strong import choose_strong
 from games.engine import RoundState
+from games.engine.actions import Action
 from games.engine.cards import cards_mask
 from games.engine.fast import PlayPosition
 from games.engine.phase import Phase
@@ -96,6 +97,41 @@ def test_the_open_auction_is_the_strong_auction() -> None:
             strong = choose_strong(state.observation(seat), random.Random(0), 0.01)
             assert choose_open(state, seat, random.Random(0), 0.01) == strong
             state = state.apply(seat, strong)
+
+
+def test_open_leads_play_open_handed_only_the_contract_sides_leads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    opened: list[int] = []
+
+    def choose_open_counted(state: RoundState, seat: int, *args: object) -> Action:
+        opened.append(seat)
+        return choose_open(state, seat, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(open_hand, "choose_open", choose_open_counted)
+    rng = random.Random(10)
+    seen = {True: 0, False: 0}
+    for _ in range(3):
+        state = new_round(rng)
+        while state.to_act is not None:
+            seat = state.to_act
+            trick = state.current_trick
+            contract = state.contract
+            contract_lead = (
+                contract is not None
+                and trick is not None
+                and not trick.cards
+                and seat % 2 == contract.team
+            )
+            before = len(opened)
+            action = choose_open_leads(state, seat, rng, 0.01)
+            assert (len(opened) > before) == contract_lead
+            seen[contract_lead] += 1
+            assert state.why_illegal(seat, action) is None, action
+            state = state.apply(seat, action)
+
+    assert seen[True]
+    assert seen[False]
 
 
 def test_only_the_seat_to_act_is_served() -> None:
