@@ -14,7 +14,9 @@ points minus the second's, averaged over the deal's two plays:
 * leads - H, played only when asked for (``--match leads``): the strong bot with open-hand
   leads for the contract's side (``OPEN_LEADS``) against the medium heuristic's cards. With
   ``strong`` and ``open`` it gives the gap that perfect leads would close, and its margin over
-  S - H deal by deal.
+  S - H deal by deal. On 600 deals of seed 1, open-hand leads closed 75% of the gap (95% CI
+  70% .. 81%) where the strong bot closed 54% (48% .. 60%): leads - S was +2.46 sheet points
+  per deal (+1.73 .. +3.20), some half of what the strong bot leaves to open-hand play.
 
 The gap closed is (S - H) / (open - H), the ratio of the two mean margins. Its interval is a
 percentile bootstrap over deals: the deals are drawn again with replacement, each drawn deal
