@@ -28,7 +28,14 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from games.ai import LEVELS, choose_action, strong, warm_up
-from games.ai.open_hand import OPEN, OPEN_LEADS, choose_open, choose_open_leads
+from games.ai.open_hand import (
+    OPEN,
+    OPEN_DEFENCE,
+    OPEN_LEADS,
+    choose_open,
+    choose_open_defence,
+    choose_open_leads,
+)
 from games.ai.strong import AuctionPolicy, choose_strong
 from games.engine import (
     Action,
@@ -51,7 +58,7 @@ from games.engine.dealing import Hands
 AUCTION_TYPES = (Bid, Pass, Close, Reclose, Take, Name)
 VARIANTS = ("tsaka", "classic")
 #: The levels the arena plays: the bots' levels and the open-hand one.
-ARENA_LEVELS = (*LEVELS, OPEN, OPEN_LEADS)
+ARENA_LEVELS = (*LEVELS, OPEN, OPEN_LEADS, OPEN_DEFENCE)
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 
@@ -91,6 +98,8 @@ class Player:
             return choose_open(state, seat, rng, budget)
         if level == OPEN_LEADS:
             return choose_open_leads(state, seat, rng, budget)
+        if level == OPEN_DEFENCE:
+            return choose_open_defence(state, seat, rng, budget)
         return choose_action(state.observation(seat), level=level, rng=rng, budget=budget)
 
 

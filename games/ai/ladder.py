@@ -16,7 +16,9 @@ points minus the second's, averaged over the deal's two plays:
   ``strong`` and ``open`` it gives the gap that perfect leads would close, and its margin over
   S - H deal by deal. On 600 deals of seed 1, open-hand leads closed 75% of the gap (95% CI
   70% .. 81%) where the strong bot closed 54% (48% .. 60%): leads - S was +2.46 sheet points
-  per deal (+1.73 .. +3.20), some half of what the strong bot leaves to open-hand play.
+  per deal (+1.73 .. +3.20), some half of what the strong bot leaves to open-hand play;
+* defence - H, played only when asked for (``--match defence``): the strong bot with
+  open-hand cards in defence (``OPEN_DEFENCE``), the same way.
 
 The gap closed is (S - H) / (open - H), the ratio of the two mean margins. Its interval is a
 percentile bootstrap over deals: the deals are drawn again with replacement, each drawn deal
@@ -52,7 +54,7 @@ from .arena import (
     percentiles,
     play_deal,
 )
-from .open_hand import OPEN, OPEN_LEADS
+from .open_hand import OPEN, OPEN_DEFENCE, OPEN_LEADS
 
 #: The medium heuristic's card play, the strong auction.
 HEURISTIC = Player("strong", "medium")
@@ -62,6 +64,8 @@ STRONG = Player("strong", "strong")
 OPEN_HAND = Player("strong", OPEN)
 #: The strong bot's card play with open-hand leads for the contract's side, the strong auction.
 OPEN_LEADS_HAND = Player("strong", OPEN_LEADS)
+#: The strong bot's card play with open-hand cards in defence, the strong auction.
+OPEN_DEFENCE_HAND = Player("strong", OPEN_DEFENCE)
 #: The strong bot's card play with the medium auction.
 MEDIUM_AUCTION = Player("medium", "strong")
 
@@ -71,6 +75,7 @@ MATCHES: dict[str, tuple[Player, Player]] = {
     "open": (OPEN_HAND, HEURISTIC),
     "auction": (STRONG, MEDIUM_AUCTION),
     "leads": (OPEN_LEADS_HAND, HEURISTIC),
+    "defence": (OPEN_DEFENCE_HAND, HEURISTIC),
 }
 #: The matches played when none is asked for.
 DEFAULT_MATCHES = ("strong", "open", "auction")
@@ -147,6 +152,19 @@ def _figure(label: str, values: Sequence[float]) -> str:
     return f"{label}: {mean:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})"
 
 
+def _part_figures(ladder: Ladder, part: str, label: str) -> list[str]:
+    """Write a part of the play made open-handed: against H, against S, and its gap closed."""
+    played = ladder.outcomes
+    lines = [_figure(f"{part} - H ({label} vs medium cards)", ladder.margins(part))]
+    if "strong" in played:
+        margins = zip(ladder.margins(part), ladder.margins("strong"), strict=True)
+        lines.append(_figure(f"{part} - S (paired, deal by deal)", [a - b for a, b in margins]))
+    if "open" in played:
+        ratio, low, high = gap_closed(ladder.margins(part), ladder.margins("open"), ladder.seed)
+        lines.append(f"gap closed with {label}: {ratio:.0%}  (95% CI {low:.0%} .. {high:.0%})")
+    return lines
+
+
 def report(ladder: Ladder) -> str:
     """Write the figures of the matches played; the gap closed needs both S - H and open - H."""
     budget = "default" if ladder.budget is None else f"{ladder.budget:g} s"
@@ -170,20 +188,9 @@ def report(ladder: Ladder) -> str:
             f"gap closed (S - H) / (open - H): {ratio:.0%}  (95% CI {low:.0%} .. {high:.0%}, "
             f"percentile bootstrap over deals, {RESAMPLES} resamples)"
         )
-    if "leads" in played:
-        lines.append(
-            _figure("leads - H (open-hand leads vs medium cards)", ladder.margins("leads"))
-        )
-    if "leads" in played and "strong" in played:
-        paired = [
-            a - b for a, b in zip(ladder.margins("leads"), ladder.margins("strong"), strict=True)
-        ]
-        lines.append(_figure("leads - S (paired, deal by deal)", paired))
-    if "leads" in played and "open" in played:
-        ratio, low, high = gap_closed(ladder.margins("leads"), ladder.margins("open"), ladder.seed)
-        lines.append(
-            f"gap closed with open-hand leads: {ratio:.0%}  (95% CI {low:.0%} .. {high:.0%})"
-        )
+    for part, label in (("leads", "open-hand leads"), ("defence", "open-hand defence")):
+        if part in played:
+            lines.extend(_part_figures(ladder, part, label))
     if "auction" in played:
         lines.append(
             _figure("auction   (strong vs medium auction, strong cards)", ladder.margins("auction"))

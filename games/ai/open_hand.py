@@ -35,6 +35,8 @@ from .strong import choose_strong, sampled_position
 OPEN = "open"
 #: The strong bot with open-hand leads for the contract's side: for measurement only, like OPEN.
 OPEN_LEADS = "open-leads"
+#: The strong bot with open-hand cards in defence: for measurement only, like OPEN.
+OPEN_DEFENCE = "open-defence"
 
 
 def choose_open(
@@ -98,5 +100,20 @@ def choose_open_leads(
     trick = observation.current_trick
     leads = trick is None or not trick.cards
     if contract is not None and leads and team_of(seat) == contract.team:
+        return choose_open(state, seat, rng, budget)
+    return choose_strong(observation, rng, budget)
+
+
+def choose_open_defence(
+    state: RoundState, seat: Seat, rng: random.Random, budget: float | None = None
+) -> Action:
+    """Return the open-hand card for the defence, the strong bot's action otherwise.
+
+    With ``choose_open_leads`` it splits what the strong bot leaves to open-hand play between
+    the contract side's leads, the defence and, what remains, the contract side's other cards.
+    """
+    observation = state.observation(seat)
+    contract = observation.contract
+    if contract is not None and team_of(seat) != contract.team:
         return choose_open(state, seat, rng, budget)
     return choose_strong(observation, rng, budget)

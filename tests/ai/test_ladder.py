@@ -118,10 +118,14 @@ def test_open_handed_leads_are_measured_against_both_ends_of_the_gap(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     argv = ["--deals", "2", "--seed", "5", "--budget", BUDGET]
-    assert main([*argv, "--match", "strong", "--match", "open", "--match", "leads"]) == 0
+    matches = ["--match", "strong", "--match", "open", "--match", "leads", "--match", "defence"]
+    assert main([*argv, *matches]) == 0
     printed = capsys.readouterr().out
-    assert "leads - H (open-hand leads vs medium cards)" in printed
-    assert "leads - S (paired, deal by deal)" in printed
-    assert "gap closed with open-hand leads:" in printed
+    for part in ("leads", "defence"):
+        assert f"{part} - H (open-hand {part} vs medium cards)" in printed
+        assert f"{part} - S (paired, deal by deal)" in printed
+        assert f"gap closed with open-hand {part}:" in printed
     assert main(argv) == 0
-    assert "leads" not in capsys.readouterr().out  # not one of the matches played by default
+    printed = capsys.readouterr().out
+    assert "leads" not in printed  # neither is one of the matches played by default
+    assert "defence" not in printed

@@ -9,7 +9,7 @@ import pytest
 from games import bots
 from games.ai import LEVELS, ROOM_LEVELS, choose_action, open_hand
 from games.ai.arena import Player, Timings, play_round
-from games.ai.open_hand import OPEN, choose_open, choose_open_leads
+from games.ai.open_hand import OPEN, choose_open, choose_open_defence, choose_open_leads
 from games.ai.solver_jit import solve_jit
 from games.ai.strong import choose_strong
 from games.engine import RoundState
@@ -99,9 +99,25 @@ def test_the_open_auction_is_the_strong_auction() -> None:
             state = state.apply(seat, strong)
 
 
-def test_open_leads_play_open_handed_only_the_contract_sides_leads(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def contract_lead(state: RoundState, seat: int) -> bool:
+    trick = state.current_trick
+    contract = state.contract
+    leads = trick is not None and not trick.cards
+    return contract is not None and leads and seat % 2 == contract.team
+
+
+def defends(state: RoundState, seat: int) -> bool:
+    return state.contract is not None and seat % 2 != state.contract.team
+
+
+@pytest.mark.parametrize(
+    ("choose", "open_handed"),
+    [(choose_open_leads, contract_lead), (choose_open_defence, defends)],
+    ids=["contract-side leads", "defence"],
+)
+def test_a_part_of_the_play_is_open_handed_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch, choose, open_handed
+) -> None:  # type: ignore[no-untyped-def]
     opened: list[int] = []
 
     def choose_open_counted(state: RoundState, seat: int, *args: object) -> Action:
@@ -115,18 +131,11 @@ def test_open_leads_play_open_handed_only_the_contract_sides_leads(
         state = new_round(rng)
         while state.to_act is not None:
             seat = state.to_act
-            trick = state.current_trick
-            contract = state.contract
-            contract_lead = (
-                contract is not None
-                and trick is not None
-                and not trick.cards
-                and seat % 2 == contract.team
-            )
+            expected = open_handed(state, seat)
             before = len(opened)
-            action = choose_open_leads(state, seat, rng, 0.01)
-            assert (len(opened) > before) == contract_lead
-            seen[contract_lead] += 1
+            action = choose(state, seat, rng, 0.01)
+            assert (len(opened) > before) == expected
+            seen[expected] += 1
             assert state.why_illegal(seat, action) is None, action
             state = state.apply(seat, action)
 
