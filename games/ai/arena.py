@@ -28,14 +28,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from games.ai import LEVELS, choose_action, strong, warm_up
-from games.ai.open_hand import (
-    OPEN,
-    OPEN_DEFENCE,
-    OPEN_LEADS,
-    choose_open,
-    choose_open_defence,
-    choose_open_leads,
-)
+from games.ai.open_hand import OPEN_LEVELS
 from games.ai.strong import AuctionPolicy, choose_strong
 from games.engine import (
     Action,
@@ -57,8 +50,8 @@ from games.engine.dealing import Hands
 
 AUCTION_TYPES = (Bid, Pass, Close, Reclose, Take, Name)
 VARIANTS = ("tsaka", "classic")
-#: The levels the arena plays: the bots' levels and the open-hand one.
-ARENA_LEVELS = (*LEVELS, OPEN, OPEN_LEADS, OPEN_DEFENCE)
+#: The levels the arena plays: the bots' levels and the open-handed ones.
+ARENA_LEVELS = (*LEVELS, *OPEN_LEVELS)
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 
@@ -94,12 +87,8 @@ class Player:
         level = self.auction if state.contract is None else self.cards
         if self.policy is not None and level == "strong" and state.contract is None:
             return choose_strong(state.observation(seat), rng, budget, self.policy)
-        if level == OPEN:
-            return choose_open(state, seat, rng, budget)
-        if level == OPEN_LEADS:
-            return choose_open_leads(state, seat, rng, budget)
-        if level == OPEN_DEFENCE:
-            return choose_open_defence(state, seat, rng, budget)
+        if level in OPEN_LEVELS:
+            return OPEN_LEVELS[level](state, seat, rng, budget)
         return choose_action(state.observation(seat), level=level, rng=rng, budget=budget)
 
 

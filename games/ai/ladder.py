@@ -1,6 +1,6 @@
 """How much of the reachable card play the strong bot gets: ``python -m games.ai.ladder``.
 
-Three duplicate matches of the arena are played on the same deals (the palaristi game, four
+Duplicate matches of the arena are played on the same deals (the palaristi game, four
 players, the deals fixed by ``--seed``), each a deal's figure being the first side's sheet
 points minus the second's, averaged over the deal's two plays:
 
@@ -113,7 +113,7 @@ def run_ladder(
     workers: int,
     matches: Sequence[str] = DEFAULT_MATCHES,
 ) -> Ladder:
-    """Play ``matches`` (every match by default) on the same ``deals`` deals."""
+    """Play ``matches`` (``DEFAULT_MATCHES`` unless told) on the same ``deals`` deals."""
     names = [name for name in MATCHES if name in matches]
     seeds = deal_seeds(seed, deals)
     # Deal by deal, the matches in turn, one job at a time: the matches take unequal times

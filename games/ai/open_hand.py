@@ -18,6 +18,7 @@ alone, so that a comparison with the strong bot differs in card play only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from games.engine import RoundState
 from games.engine.actions import PLAYS, Action, Play
@@ -117,3 +118,11 @@ def choose_open_defence(
     if contract is not None and team_of(seat) != contract.team:
         return choose_open(state, seat, rng, budget)
     return choose_strong(observation, rng, budget)
+
+
+#: The measuring tools' levels that see hidden cards, each with its choice of action.
+OPEN_LEVELS: dict[str, Callable[[RoundState, Seat, random.Random, float | None], Action]] = {
+    OPEN: choose_open,
+    OPEN_LEADS: choose_open_leads,
+    OPEN_DEFENCE: choose_open_defence,
+}

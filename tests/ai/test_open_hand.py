@@ -171,6 +171,10 @@ def test_a_player_mixes_an_auction_level_with_a_card_level() -> None:
 def test_the_open_level_is_not_a_level_of_the_site() -> None:
     assert OPEN not in LEVELS
     assert OPEN not in ROOM_LEVELS
+    # Nor is any level that sees hidden cards in part of the play.
+    assert set(open_hand.OPEN_LEVELS) == {OPEN, "open-leads", "open-defence"}
+    assert not set(open_hand.OPEN_LEVELS) & set(LEVELS)
+    assert not set(open_hand.OPEN_LEVELS) & set(Room.BotLevel.values)
     assert ROOM_LEVELS == ("easy", "medium", "strong")
     # The rooms' forms offer the room model's levels: the same as ROOM_LEVELS, open not among them.
     assert tuple(Room.BotLevel.values) == ROOM_LEVELS
