@@ -21,7 +21,10 @@ points minus the second's, averaged over the deal's two plays:
   open-hand cards in defence (``OPEN_DEFENCE``), the same way. On the first 300 of those deals,
   defence - S was +2.24 (+1.21 .. +3.27) and the gap closed 69% (62% .. 76%) where the strong
   bot closed 50% (41% .. 59%): the defence holds a share as large as the leads, though the
-  double-dummy regret per decision (``regret``) finds three times less there.
+  double-dummy regret per decision (``regret``) finds three times less there;
+* partner - H, played only when asked for (``--match partner``): the strong bot seeing its
+  partner's hand (``OPEN_PARTNER``), sampling the opponents' hands only, the same way: the most
+  that signals between partners, or a reading of the partner's cards, could win.
 
 The gap closed is (S - H) / (open - H), the ratio of the two mean margins. Its interval is a
 percentile bootstrap over deals: the deals are drawn again with replacement, each drawn deal
@@ -57,7 +60,7 @@ from .arena import (
     percentiles,
     play_deal,
 )
-from .open_hand import OPEN, OPEN_DEFENCE, OPEN_LEADS
+from .open_hand import OPEN, OPEN_DEFENCE, OPEN_LEADS, OPEN_PARTNER
 
 #: The medium heuristic's card play, the strong auction.
 HEURISTIC = Player("strong", "medium")
@@ -69,6 +72,8 @@ OPEN_HAND = Player("strong", OPEN)
 OPEN_LEADS_HAND = Player("strong", OPEN_LEADS)
 #: The strong bot's card play with open-hand cards in defence, the strong auction.
 OPEN_DEFENCE_HAND = Player("strong", OPEN_DEFENCE)
+#: The strong bot's card play seeing its partner's hand, the strong auction.
+OPEN_PARTNER_HAND = Player("strong", OPEN_PARTNER)
 #: The strong bot's card play with the medium auction.
 MEDIUM_AUCTION = Player("medium", "strong")
 
@@ -79,6 +84,7 @@ MATCHES: dict[str, tuple[Player, Player]] = {
     "auction": (STRONG, MEDIUM_AUCTION),
     "leads": (OPEN_LEADS_HAND, HEURISTIC),
     "defence": (OPEN_DEFENCE_HAND, HEURISTIC),
+    "partner": (OPEN_PARTNER_HAND, HEURISTIC),
 }
 #: The matches played when none is asked for.
 DEFAULT_MATCHES = ("strong", "open", "auction")
@@ -191,7 +197,12 @@ def report(ladder: Ladder) -> str:
             f"gap closed (S - H) / (open - H): {ratio:.0%}  (95% CI {low:.0%} .. {high:.0%}, "
             f"percentile bootstrap over deals, {RESAMPLES} resamples)"
         )
-    for part, label in (("leads", "open-hand leads"), ("defence", "open-hand defence")):
+    parts = (
+        ("leads", "open-hand leads"),
+        ("defence", "open-hand defence"),
+        ("partner", "the partner's hand seen"),
+    )
+    for part, label in parts:
         if part in played:
             lines.extend(_part_figures(ladder, part, label))
     if "auction" in played:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from games.engine import RoundState
 from games.engine.actions import PLAYS, Action, Play
@@ -30,7 +31,7 @@ from .knowledge import read_knowledge
 from .sheet import sample_scorer
 from .solver import remaining_points
 from .solver_jit import shared_solver
-from .strong import choose_strong, sampled_position
+from .strong import DEFAULT_BUDGET, choose_strong, sampled_position, search_card
 
 #: The name the measuring tools give this level; never one of ``LEVELS``.
 OPEN = "open"
@@ -38,6 +39,8 @@ OPEN = "open"
 OPEN_LEADS = "open-leads"
 #: The strong bot with open-hand cards in defence: for measurement only, like OPEN.
 OPEN_DEFENCE = "open-defence"
+#: The strong bot that sees its partner's hand: for measurement only, like OPEN.
+OPEN_PARTNER = "open-partner"
 
 
 def choose_open(
@@ -120,9 +123,37 @@ def choose_open_defence(
     return choose_strong(observation, rng, budget)
 
 
+def choose_open_partner(
+    state: RoundState, seat: Seat, rng: random.Random, budget: float | None = None
+) -> Action:
+    """Return the strong bot's action for a seat that sees its partner's hand.
+
+    The strong bot's search, sampling only the opponents' hands: the most that signals
+    between partners, or a reading of the partner's cards, could add to the strong bot's.
+    """
+    observation = state.observation(seat)
+    plays = [a for a in observation.legal_actions if isinstance(a, Play)]
+    if (
+        observation.contract is None
+        or observation.players != 4
+        or len(plays) < 2
+        or obligatory_action(observation) is not None
+    ):
+        return choose_strong(observation, rng, budget)
+    k = read_knowledge(observation)
+    partner = (seat + 2) % 4
+    shown = cards_mask(state.hand(partner)) & k.unseen
+    known = tuple(mask | shown if s == partner else mask for s, mask in enumerate(k.known))
+    card = search_card(
+        observation, rng, DEFAULT_BUDGET if budget is None else budget, replace(k, known=known)
+    )
+    return with_pilotta_call(observation, PLAYS[card])
+
+
 #: The measuring tools' levels that see hidden cards, each with its choice of action.
 OPEN_LEVELS: dict[str, Callable[[RoundState, Seat, random.Random, float | None], Action]] = {
     OPEN: choose_open,
     OPEN_LEADS: choose_open_leads,
     OPEN_DEFENCE: choose_open_defence,
+    OPEN_PARTNER: choose_open_partner,
 }

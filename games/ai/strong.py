@@ -150,7 +150,12 @@ def choose_strong(
 # --- the cards --------------------------------------------------------------------------------
 
 
-def search_card(observation: Observation, rng: random.Random, budget: float) -> int:
+def search_card(
+    observation: Observation,
+    rng: random.Random,
+    budget: float,
+    knowledge: Knowledge | None = None,
+) -> int:
     """Return the card with the best sheet margin over deals sampled within ``budget``.
 
     The deals are drawn consistent with what the seat saw, and as likely as what the readings
@@ -161,9 +166,10 @@ def search_card(observation: Observation, rng: random.Random, budget: float) -> 
     ties between cards of equal margin: against play that is not perfect, the points a card
     keeps within reach still matter. The deadline stops the search in the middle of a sample if
     need be; the samples solved by then decide, and the rules of thumb do when none was.
+    ``knowledge`` is what the seat deduced from ``observation``, read from it unless given.
     """
     deadline = time.perf_counter() + budget
-    k = read_knowledge(observation)
+    k = read_knowledge(observation) if knowledge is None else knowledge
     solver = shared_solver()
     reading = deal_reading(k, observation)
     totals: dict[int, tuple[float, float]] = {}

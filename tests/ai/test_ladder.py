@@ -118,14 +118,21 @@ def test_open_handed_leads_are_measured_against_both_ends_of_the_gap(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     argv = ["--deals", "2", "--seed", "5", "--budget", BUDGET]
-    matches = ["--match", "strong", "--match", "open", "--match", "leads", "--match", "defence"]
+    parts = {
+        "leads": "open-hand leads",
+        "defence": "open-hand defence",
+        "partner": "the partner's hand seen",
+    }
+    matches = ["--match", "strong", "--match", "open"]
+    for part in parts:
+        matches.extend(["--match", part])
     assert main([*argv, *matches]) == 0
     printed = capsys.readouterr().out
-    for part in ("leads", "defence"):
-        assert f"{part} - H (open-hand {part} vs medium cards)" in printed
+    for part, label in parts.items():
+        assert f"{part} - H ({label} vs medium cards)" in printed
         assert f"{part} - S (paired, deal by deal)" in printed
-        assert f"gap closed with open-hand {part}:" in printed
+        assert f"gap closed with {label}:" in printed
     assert main(argv) == 0
     printed = capsys.readouterr().out
-    assert "leads" not in printed  # neither is one of the matches played by default
-    assert "defence" not in printed
+    for part in parts:
+        assert f"{part} - " not in printed  # none is one of the matches played by default

@@ -9,13 +9,22 @@ import pytest
 from games import bots
 from games.ai import LEVELS, ROOM_LEVELS, choose_action, open_hand
 from games.ai.arena import Player, Timings, play_round
-from games.ai.open_hand import OPEN, choose_open, choose_open_defence, choose_open_leads
+from games.ai.knowledge import Knowledge
+from games.ai.open_hand import (
+    OPEN,
+    choose_open,
+    choose_open_defence,
+    choose_open_leads,
+    choose_open_partner,
+)
+from games.ai.sampling import sample_hands
 from games.ai.solver_jit import solve_jit
-from games.ai.strong import choose_strong
+from games.ai.strong import choose_strong, search_card
 from games.engine import RoundState
 from games.engine.actions import Action
 from games.engine.cards import cards_mask
 from games.engine.fast import PlayPosition
+from games.engine.observation import Observation
 from games.engine.phase import Phase
 from games.forms import PlayNowForm, RoomForm
 from games.models import Room
@@ -143,6 +152,40 @@ def test_a_part_of_the_play_is_open_handed_and_nothing_else(
     assert seen[False]
 
 
+def test_the_partner_seeing_level_samples_the_opponents_hands_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[tuple[RoundState, int, Knowledge]] = []
+
+    def search_counted(
+        observation: Observation, rng: random.Random, budget: float, k: Knowledge
+    ) -> int:
+        searched.append((state, k.seat, k))
+        return search_card(observation, rng, budget, k)
+
+    monkeypatch.setattr(open_hand, "search_card", search_counted)
+    rng = random.Random(12)
+    for _ in range(2):
+        state = new_round(rng)
+        while state.to_act is not None:
+            seat = state.to_act
+            action = choose_open_partner(state, seat, rng, 0.01)
+            assert state.why_illegal(seat, action) is None, action
+            state = state.apply(seat, action)
+        assert state.phase in (Phase.FINISHED, Phase.CANCELLED)
+
+    assert searched
+    for seen, seat, k in searched:
+        partner = (seat + 2) % 4
+        for _ in range(3):
+            hands = sample_hands(k, rng)
+            assert hands[partner] == cards_mask(seen.hand(partner))
+            others = [hands[s] for s in range(4) if s % 2 != seat % 2]
+            assert sum(hand.bit_count() for hand in others) == sum(
+                len(seen.hand(s)) for s in range(4) if s % 2 != seat % 2
+            )
+
+
 def test_only_the_seat_to_act_is_served() -> None:
     state = new_round(random.Random(1))
     other = ((state.to_act or 0) + 1) % 4
@@ -172,7 +215,7 @@ def test_the_open_level_is_not_a_level_of_the_site() -> None:
     assert OPEN not in LEVELS
     assert OPEN not in ROOM_LEVELS
     # Nor is any level that sees hidden cards in part of the play.
-    assert set(open_hand.OPEN_LEVELS) == {OPEN, "open-leads", "open-defence"}
+    assert set(open_hand.OPEN_LEVELS) == {OPEN, "open-leads", "open-defence", "open-partner"}
     assert not set(open_hand.OPEN_LEVELS) & set(LEVELS)
     assert not set(open_hand.OPEN_LEVELS) & set(Room.BotLevel.values)
     assert ROOM_LEVELS == ("easy", "medium", "strong")
