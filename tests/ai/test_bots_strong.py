@@ -280,6 +280,20 @@ def test_the_sites_strong_bot_does_not_read_the_auction_by_default() -> None:
     assert all(auction_reading(state.observation(seat)) == [] for seat in range(4))
 
 
+def test_the_defence_alone_reads_the_auction_when_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strong, "DEFENCE_AUCTION_READING", True)
+    state = first_lead(5)
+    contract = state.contract
+    assert contract is not None
+    for seat in range(4):
+        read = auction_reading(state.observation(seat))
+        if seat % 2 == contract.team:
+            assert read == []
+        else:
+            # The contract's bid, at least, is read.
+            assert contract.seat in {view.seat for view in read if isinstance(view, BidderView)}
+
+
 @pytest.mark.usefixtures("reading_on")
 def test_the_classic_taking_is_not_read_as_bids() -> None:
     for players in (2, 4):
