@@ -60,6 +60,7 @@ VARIANTS: dict[str, Settings] = {
         "PASS_OVER_MARGIN": 30,
         "AUCTION_SPREAD": 5.0,
     },
+    "discard-signals": {"DISCARD_SIGNALS": True},
     "plain-sampling": {"PLAY_READING": False, "SILENCE_READING": False, "AUCTION_READING": False},
 }
 

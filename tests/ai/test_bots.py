@@ -14,10 +14,12 @@ from games.engine import (
     Bid,
     Card,
     Pass,
+    Play,
     RoundState,
     Suit,
     deal,
     draw_cut,
+    parse_cards,
     shuffled_deck,
 )
 from games.engine.observation import Observation
@@ -30,6 +32,19 @@ def new_round(rng: random.Random) -> RoundState:
     dealer = rng.randrange(4)
     hands = deal(shuffled_deck(rng), dealer=dealer, cut=draw_cut(rng))
     return RoundState.new(dealer=dealer, hands=hands)
+
+
+def hearts_round(hands: tuple[str, str, str, str], plays: str) -> RoundState:
+    """Return a round dealt ``hands`` by seat, seat 0 bidding 80 in hearts and the others
+    passing, after the cards ``plays`` from seat 0 on."""
+    dealt = tuple(tuple(parse_cards(hand)) for hand in hands)
+    state = RoundState.new(dealer=3, hands=dealt)
+    state = state.apply(0, Bid(80, Suit.HEARTS))
+    for _ in range(3):
+        state = state.apply(state.to_act or 0, Pass())
+    for seat, card in enumerate(parse_cards(plays)):
+        state = state.apply(seat, Play(card))
+    return state
 
 
 def play_out(state: RoundState, level: str, rng: random.Random, budget: float = 0.01) -> RoundState:

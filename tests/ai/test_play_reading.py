@@ -15,12 +15,13 @@ from games.ai.play_reading import MISMATCH, SeatPlays, read_plays
 from games.ai.sampling import sample_consistent
 from games.ai.silence import SilentSeat
 from games.ai.strong import BidderView, PasserView, deal_reading, sample_by_auction
-from games.engine import Bid, Pass, Play, RoundState, Suit, parse_cards
+from games.engine import RoundState, parse_cards
 from games.engine.cards import cards_mask
 from games.engine.fast import Mask
 from games.engine.observation import Observation
 from games.engine.phase import Phase
 
+from .test_bots import hearts_round
 from .test_bots_strong import play_decisions
 
 TEN_OF_CLUBS = cards_mask(parse_cards("TC"))
@@ -39,22 +40,13 @@ def fed_the_jack() -> RoundState:
     Seat 1 held no other club. Seat 3 held the jack and the nine of clubs and fed its partner
     the jack, as the rules of thumb do; the ten of clubs was with seat 2.
     """
-    hands = [
-        parse_cards(hand)
-        for hand in (
-            "7C 7D 8D 7S 8S KS 7H 8H",
-            "AC 9D QD KD QS 9S TH KH",
-            "8C QC TC KC TD TS AS JS",
-            "9C JD AD JC 9H JH QH AH",
-        )
-    ]
-    state = RoundState.new(dealer=3, hands=tuple(tuple(hand) for hand in hands))
-    state = state.apply(0, Bid(80, Suit.HEARTS))
-    for _ in range(3):
-        state = state.apply(state.to_act or 0, Pass())
-    for seat, card in enumerate(parse_cards("7C AC 8C JC")):
-        state = state.apply(seat, Play(card))
-    return state
+    hands = (
+        "7C 7D 8D 7S 8S KS 7H 8H",
+        "AC 9D QD KD QS 9S TH KH",
+        "8C QC TC KC TD TS AS JS",
+        "9C JD AD JC 9H JH QH AH",
+    )
+    return hearts_round(hands, "7C AC 8C JC")
 
 
 def test_the_real_deal_keeps_its_whole_weight_against_the_rules_of_thumb() -> None:
