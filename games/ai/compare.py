@@ -53,13 +53,6 @@ VARIANTS: dict[str, Settings] = {
         "AUCTION_SPREAD": 5.0,
     },
     "defence-auction-reading": {"DEFENCE_AUCTION_READING": True},
-    "defence-auction-window": {
-        "DEFENCE_AUCTION_READING": True,
-        "BID_CEILING": 30,
-        "PASS_MARGIN": 20,
-        "PASS_OVER_MARGIN": 30,
-        "AUCTION_SPREAD": 5.0,
-    },
     "discard-signals": {"DISCARD_SIGNALS": True},
     "plain-sampling": {"PLAY_READING": False, "SILENCE_READING": False, "AUCTION_READING": False},
 }
