@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterator
 
 from games.engine.cards import mask_cards
 from games.engine.declarations import find_declarations
@@ -121,15 +122,25 @@ def matches_announcements(hands: tuple[Mask, ...], k: Knowledge, observation: Ob
 
 def played_by_seat(observation: Observation) -> list[Mask]:
     """Return the cards each seat has played so far."""
+    played = [0] * observation.players
+    for seat, card, _, _ in plays_in_order(observation):
+        played[seat] |= 1 << card
+    return played
+
+
+def plays_in_order(observation: Observation) -> Iterator[tuple[int, int, tuple[int, ...], Mask]]:
+    """Yield each card played so far, in order: its seat, the card, the cards before it in its
+    trick, and every card played before it."""
     players = observation.players
-    played = [0] * players
-    tricks = [(t.leader, t.cards) for t in observation.tricks]
+    tricks = [(t.leader, [c.index for c in t.cards]) for t in observation.tricks]
     if observation.current_trick is not None:
-        tricks.append((observation.current_trick.leader, observation.current_trick.cards))
+        trick = observation.current_trick
+        tricks.append((trick.leader, [c.index for c in trick.cards]))
+    played = 0
     for leader, cards in tricks:
         for position, card in enumerate(cards):
-            played[(leader + position) % players] |= card.mask
-    return played
+            yield (leader + position) % players, card, tuple(cards[:position]), played
+            played |= 1 << card
 
 
 def sample_consistent(

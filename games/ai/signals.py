@@ -11,13 +11,13 @@ such master instead of being ruled out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.engine.fast import STRENGTH, SUIT_MASKS, Mask, cards_of
 from games.engine.observation import Observation
 
 from .knowledge import Knowledge
+from .sampling import plays_in_order
 
 #: The weight a sampled deal keeps for each master the partner held in a suit it discarded from.
 SIGNAL_MISMATCH = 0.25
@@ -79,7 +79,7 @@ def read_discards(k: Knowledge, observation: Observation) -> list[PartnerDiscard
     if partner is None:
         return []
     masters = 0
-    for seat, card, trick, played in _plays(observation, k.players):
+    for seat, card, trick, played in plays_in_order(observation):
         if seat == partner and is_discard(trick, card, k.trump):
             top = master(card >> 3, played, k.trump)
             if top is not None:
@@ -87,18 +87,3 @@ def read_discards(k: Knowledge, observation: Observation) -> list[PartnerDiscard
     # A master played since, or in this seat's hand, tells the samples nothing.
     masters &= k.unseen
     return [PartnerDiscards(partner, masters)] if masters else []
-
-
-def _plays(
-    observation: Observation, players: int
-) -> Iterable[tuple[int, int, tuple[int, ...], Mask]]:
-    """Yield each card played so far: its seat, the card, the trick before it, all played."""
-    tricks = [(t.leader, [c.index for c in t.cards]) for t in observation.tricks]
-    if observation.current_trick is not None:
-        trick = observation.current_trick
-        tricks.append((trick.leader, [c.index for c in trick.cards]))
-    played = 0
-    for leader, cards in tricks:
-        for position, card in enumerate(cards):
-            yield (leader + position) % players, card, tuple(cards[:position]), played
-            played |= 1 << card
