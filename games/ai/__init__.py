@@ -24,8 +24,7 @@ def choose_action(
     """Return the action of the seat to act at ``level``, thinking about ``budget`` seconds.
 
     Every game is served: the palaristi game, and the classic game with 2, 3 or 4 players (the
-    strong level searches the classic game of four and of two, and plays the medium heuristic
-    with three).
+    strong level searches the cards at every table; with three, against the other two as one).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; expected one of {LEVELS}")

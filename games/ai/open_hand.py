@@ -54,11 +54,8 @@ def choose_open(
     if state.to_act != seat:
         raise ValueError("the open-hand level acts only for the seat to act")
     observation = state.observation(seat)
-    if observation.contract is None or (
-        observation.ruleset.is_classic and observation.players == 3
-    ):
-        # The auction, and the game of three that the solver does not play: the strong bot's.
-        return choose_strong(observation, rng, budget)
+    if observation.contract is None:
+        return choose_strong(observation, rng, budget)  # the auction is the strong bot's
     forced = obligatory_action(observation)
     if forced is not None:
         return forced
@@ -80,7 +77,7 @@ def open_card(state: RoundState, observation: Observation) -> int:
 
 def open_values(
     state: RoundState, observation: Observation
-) -> tuple[dict[int, int], dict[int, int]]:
+) -> tuple[dict[int, float], dict[int, int]]:
     """Return each legal card's sheet margin and card points on the real deal of ``state``."""
     k = read_knowledge(observation)
     hands = tuple(cards_mask(state.hand(seat)) for seat in range(state.players))

@@ -63,7 +63,7 @@ class Decision:
     trick: int
     place: int
     taker: bool
-    regret: int
+    regret: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ class Position:
 
     state: RoundState
     seat: Seat
-    margins: Mapping[int, int]
+    margins: Mapping[int, float]
     decision: Decision
 
 
@@ -173,7 +173,7 @@ def kept_positions(
 class Answer:
     """A variant's card at a position: its regret, and the seconds it took."""
 
-    regret: int
+    regret: float
     seconds: float
 
 
@@ -244,14 +244,14 @@ def _figure(values: Sequence[float], sign: str = "") -> str:
 
 
 def _per_round(decisions: Iterable[Decision], rounds: int, key: str) -> str:
-    totals: dict[object, list[int]] = defaultdict(lambda: [0, 0])
+    counts: dict[object, int] = defaultdict(int)
+    regrets: dict[object, float] = defaultdict(float)
     for decision in decisions:
-        total = totals[getattr(decision, key)]
-        total[0] += 1
-        total[1] += decision.regret
+        counts[getattr(decision, key)] += 1
+        regrets[getattr(decision, key)] += decision.regret
     parts = [
-        f"{name}: {total[1] / rounds:.2f} ({total[0]} decisions)"
-        for name, total in sorted(totals.items(), key=lambda item: str(item[0]))
+        f"{name}: {regrets[name] / rounds:.2f} ({count} decisions)"
+        for name, count in sorted(counts.items(), key=lambda item: str(item[0]))
     ]
     return ", ".join(parts)
 

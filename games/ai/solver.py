@@ -18,6 +18,7 @@ from games.engine.fast import (
     PlayPosition,
     cards_of,
     legal_mask_from,
+    side_of,
     winning_card,
 )
 
@@ -35,7 +36,13 @@ def remaining_points(pos: PlayPosition) -> int:
 
 
 def order_moves(
-    moves: Mask, hands: tuple[Mask, ...], seat: int, trump: int, best: int, best_seat: int
+    moves: Mask,
+    hands: tuple[Mask, ...],
+    seat: int,
+    trump: int,
+    best: int,
+    best_seat: int,
+    players: int = 4,
 ) -> list[int]:
     """Return the moves most likely to be best first: cheap wins, fed points, low discards."""
     strength, points = STRENGTH[trump], POINTS[trump]
@@ -54,7 +61,7 @@ def order_moves(
                 else points[c] + strength[c]
             ),
         )
-    if best_seat % 2 == seat % 2:
+    if side_of(best_seat, players) == side_of(seat, players):
         return sorted(
             cards,
             key=lambda c: -points[c] if not BEATEN_BY[trump][best] >> c & 1 else 50 + strength[c],
@@ -67,8 +74,9 @@ def order_moves(
 class Solver:
     """Alpha-beta over card points, with a transposition table keyed by hands and leader.
 
-    ``protection``: the classic game of four's partner protection; ``players``: 4, or 2 (the
-    classic game of two, each seat its own side: ``seat % 2`` names the side either way).
+    ``protection``: the classic game of four's partner protection; ``players``: 4, 3 (the classic
+    game of three, seat 0 against the other two) or 2 (the classic game of two); ``side_of``
+    names a seat's side.
     """
 
     def __init__(self, trump: int, protection: bool = False, players: int = 4) -> None:
@@ -111,9 +119,9 @@ class Solver:
         trump = self.trump
         free = self.protection and best_seat == (seat + 2) % 4
         moves = legal_mask_from(hands[seat], trick[0] >> 3, best, trump, free)
-        maximizing = seat % 2 == 0
+        maximizing = side_of(seat, self.players) == 0
         value = -INFINITY if maximizing else INFINITY
-        for card in order_moves(moves, tuple(hands), seat, trump, best, best_seat):
+        for card in order_moves(moves, tuple(hands), seat, trump, best, best_seat, self.players):
             hands[seat] ^= 1 << card
             takes = BEATEN_BY[trump][best] >> card & 1
             new_best, new_seat = (card, seat) if takes else (best, best_seat)
@@ -141,7 +149,7 @@ class Solver:
     ) -> int:
         if not any(hands):
             points += LAST_TRICK_BONUS
-        mine = points if winner % 2 == 0 else 0
+        mine = points if side_of(winner, self.players) == 0 else 0
         return mine + self._trick_start(hands, winner, alpha - mine, beta - mine)
 
     def _trick_start(self, hands: list[Mask], leader: int, alpha: int, beta: int) -> int:
@@ -157,10 +165,11 @@ class Solver:
         # wrong values in rare deep positions; the bounds serve for cut-offs only.
         window_alpha, window_beta = alpha, beta
         trump = self.trump
-        maximizing = leader % 2 == 0
+        maximizing = side_of(leader, self.players) == 0
         value = -INFINITY if maximizing else INFINITY
         a, b = window_alpha, window_beta
-        for card in order_moves(hands[leader], tuple(hands), leader, trump, NO_CARD, -1):
+        players = self.players
+        for card in order_moves(hands[leader], tuple(hands), leader, trump, NO_CARD, -1, players):
             hands[leader] ^= 1 << card
             child = self._search(hands, leader, 1, card, leader, POINTS[trump][card], (card,), a, b)
             hands[leader] ^= 1 << card
@@ -195,7 +204,7 @@ def move_values(pos: PlayPosition, solver: Solver | None = None) -> dict[int, in
 
     solver = solver or Solver(pos.trump, pos.protection, pos.players)
     total = remaining_points(pos)
-    team = pos.to_act % 2
+    team = side_of(pos.to_act, pos.players)
     values = {}
     for card in cards_of(legal(pos)):
         after = play(pos, card)

@@ -1,9 +1,10 @@
 """The open-hand solver compiled with numba: the search of ``solver`` on arrays.
 
 The transposition table is a numpy hash table keyed by the four hands, the leader and the
-rules (``rules = trump + 4 * protection + 8 * (players == 2)``: partner protection in the classic
-game of four, two seats in the classic game of two); a value depends on nothing else, so entries
-stay valid from one solve to the next. Seats are counted with ``& (players - 1)``: 2 or 4 seats.
+rules (``rules = trump + 4 * protection + 8 * (players == 2) + 16 * (players == 3)``: partner
+protection in the classic game of four, two or three seats in the classic games of two and
+three); a value depends on nothing else, so entries stay valid from one solve to the next. With
+three seats, seat 0 plays against the other two taken together (``fast.side_of``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from games.engine.fast import (
     cards_of,
     legal,
     play,
+    side_of,
     winning_card,
 )
 
@@ -68,6 +70,7 @@ def _order(
     played: int,
     best: int,
     best_seat: int,
+    players: int,
     row: np.ndarray,
     scores: np.ndarray,
 ) -> int:
@@ -87,7 +90,7 @@ def _order(
         if played == 0:
             beaters = others & _BEATEN[trump, card] & _SUITS[card >> 3]
             score = -100 - points if beaters == 0 else points + strength
-        elif (best_seat & 1) == (seat & 1):
+        elif _side(best_seat, players) == _side(seat, players):
             score = -points if (_BEATEN[trump, best] >> card) & 1 == 0 else 50 + strength
         else:
             score = strength - 100 if (_BEATEN[trump, best] >> card) & 1 else points
@@ -154,8 +157,25 @@ CACHE_LINE = 64
 
 @jit(cache=True, inline="always")
 def _players(rules: int) -> int:
-    """Return the number of seats the rules say: 2 or 4."""
-    return 2 if rules & 8 else 4
+    """Return the number of seats the rules say: 2, 3 or 4."""
+    if rules & 8:
+        return 2
+    return 3 if rules & 16 else 4
+
+
+@jit(cache=True, inline="always")
+def _seat_after(seat: int, offset: int, players: int) -> int:
+    """Return the seat ``offset`` places after ``seat`` (both under ``players``)."""
+    after = seat + offset
+    return after - players if after >= players else after
+
+
+@jit(cache=True, inline="always")
+def _side(seat: int, players: int) -> int:
+    """Return the side the search counts ``seat`` in (``fast.side_of``)."""
+    if players == 3:
+        return 1 if seat else 0
+    return seat & 1
 
 
 @jit(cache=True, inline="always")
@@ -165,12 +185,12 @@ def _last_trick(hands: np.ndarray, leader: int, trump: int, players: int) -> int
     best_seat = leader
     points = _POINTS[trump, best] + LAST_TRICK_BONUS
     for offset in range(1, players):
-        seat = (leader + offset) & (players - 1)
+        seat = _seat_after(leader, offset, players)
         card = _card_of(hands[seat])
         points += _POINTS[trump, card]
         if (_BEATEN[trump, best] >> card) & 1:
             best, best_seat = card, seat
-    return points if (best_seat & 1) == 0 else 0
+    return points if _side(best_seat, players) == 0 else 0
 
 
 @jit(cache=True, inline="always")
@@ -207,7 +227,7 @@ def _enter(
     trump = rules & 3
     players = _players(rules)
     leader, played = frame[LEADER], frame[PLAYED]
-    seat = (leader + played) & (players - 1)
+    seat = _seat_after(leader, played, players)
     hand = hands[seat]
     frame[SLOT] = -1
     frame[LOWER], frame[UPPER] = -INFINITY, INFINITY
@@ -246,7 +266,7 @@ def _enter(
     legal_cards = _legal(hand, played, frame[LED], best, trump, free)
     alive = hands[0] | hands[1] | hands[2] | hands[3] | frame[TRICK]
     legal_cards = _drop_equivalent(legal_cards, alive & ~hand, trump)
-    count = _order(legal_cards, hands, seat, trump, played, best, best_seat, row, scores)
+    count = _order(legal_cards, hands, seat, trump, played, best, best_seat, players, row, scores)
     if remembered >= 0:
         _bring_forward(row, count, remembered)
     ends_trick = played == players - 1 and hand & (hand - 1) != 0
@@ -254,7 +274,7 @@ def _enter(
         return True
     frame[COUNT] = count
     frame[NEXT] = 0
-    frame[VALUE] = -INFINITY if (seat & 1) == 0 else INFINITY
+    frame[VALUE] = -INFINITY if _side(seat, players) == 0 else INFINITY
     return False
 
 
@@ -275,14 +295,14 @@ def _cut_by_next_trick(
     """
     trump = rules & 3
     players = _players(rules)
-    seat = (frame[LEADER] + frame[PLAYED]) & (players - 1)
-    maximizing = (seat & 1) == 0
+    seat = _seat_after(frame[LEADER], frame[PLAYED], players)
+    maximizing = _side(seat, players) == 0
     for position in range(count):
         card = row[position]
         best, best_seat = frame[BEST], frame[BEST_SEAT]
         if (_BEATEN[trump, best] >> card) & 1:
             best_seat = seat
-        offset = frame[GAINED] + _POINTS[trump, card] if (best_seat & 1) == 0 else 0
+        offset = frame[GAINED] + _POINTS[trump, card] if _side(best_seat, players) == 0 else 0
         hands[seat] ^= 1 << card
         slot = _slot(hands, best_seat, rules)
         known = (
@@ -327,7 +347,7 @@ def _descend(
 ) -> None:
     """Play ``card`` at ``frame`` and set up the child node."""
     leader, played = frame[LEADER], frame[PLAYED]
-    seat = (leader + played) & (players - 1)
+    seat = _seat_after(leader, played, players)
     best, best_seat, led = frame[BEST], frame[BEST_SEAT], frame[LED]
     hands[seat] ^= 1 << card
     if played == 0:
@@ -339,7 +359,7 @@ def _descend(
     if played == players - 1:
         if hands[0] == 0 and hands[1] == 0 and hands[2] == 0 and hands[3] == 0:
             points += LAST_TRICK_BONUS
-        offset = points if (best_seat & 1) == 0 else 0
+        offset = points if _side(best_seat, players) == 0 else 0
         child[LEADER], child[PLAYED], child[LED] = best_seat, 0, -1
         child[BEST], child[BEST_SEAT], child[GAINED] = -1, -1, 0
         child[TRICK] = 0
@@ -426,10 +446,10 @@ def _search(
                 return True
             depth -= 1
             frame = frames[depth]
-            seat = (frame[LEADER] + frame[PLAYED]) & (players - 1)
+            seat = _seat_after(frame[LEADER], frame[PLAYED], players)
             hands[seat] ^= 1 << rows[depth, frame[NEXT]]
             child = result + frame[OFFSET]
-            if (seat & 1) == 0:
+            if _side(seat, players) == 0:
                 if child > frame[VALUE]:
                     frame[VALUE], frame[BEST_MOVE] = child, rows[depth, frame[NEXT]]
                 frame[ALPHA] = max(frame[ALPHA], frame[VALUE])
@@ -530,7 +550,8 @@ class CompiledSolver:
             root[TRICK] = sum(1 << card for card in trick)
         root[ALPHA], root[BETA] = alpha, beta
         arrays = (self.rows, self.scores, self.frames, self.table)
-        rules = trump + 4 * int(pos.protection) + 8 * int(pos.players == 2)
+        players = pos.players
+        rules = trump + 4 * int(pos.protection) + 8 * int(players == 2) + 16 * int(players == 3)
         _start(hands, rules, root, *arrays, self.state)
         if deadline is None:
             _search(hands, rules, *arrays, self.state, UNLIMITED)
@@ -549,7 +570,7 @@ class CompiledSolver:
         """
         total = remaining_points(pos)
         seat = pos.to_act
-        team = seat % 2
+        team = side_of(seat, pos.players)
         legal_cards = legal(pos)
         hands = pos.hands
         alive = hands[0] | hands[1] | hands[2] | hands[3] | sum(1 << card for card in pos.trick)

@@ -3,10 +3,10 @@
 The cards: deals consistent with what the seat saw (drawn as likely as the opponents' cards so
 far, ``play_reading``, and the other seats' silences, ``silence``, make them) are sampled and
 solved exactly, and each card's points in each deal are scored as the sheet would score them
-(``sheet``). The classic game: with four players (under partner protection) and with two, the
-cards are searched the same way; the taking is the medium heuristic's. With three players, each
-for themself, the game is not one of two sides, which the solver needs: the strong level plays
-the medium heuristic there.
+(``sheet``). The classic game: with four players (under partner protection), two and three,
+the cards are searched the same way; the taking is the medium heuristic's. With three players,
+each for themself, the solver sees the seat to act against the other two taken together, the
+worst they could do to it (the paranoid view of a game of more than two sides).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def choose_strong(
 ) -> Action:
     """Return the strong bot's action for the seat to act, bidding by ``policy``."""
     classic = observation.ruleset.is_classic
-    if classic and (observation.players == 3 or observation.contract is None):
+    if classic and observation.contract is None:
         return choose_heuristic(observation, rng, MEDIUM)
     forced = obligatory_action(observation)
     if forced is not None:
@@ -410,12 +410,20 @@ def sample_by_auction(
 
 
 def sampled_position(k: Knowledge, hands: tuple[Mask, ...]) -> PlayPosition:
-    """Return the solver's position for a sampled deal (four seats, or two)."""
-    four = (*hands, 0, 0) if k.players == 2 else hands
+    """Return the solver's position for a sampled deal (four seats, two or three).
+
+    With three seats the solver plays for seat 0 against the other two, so the seats are turned
+    until the seat to act is seat 0.
+    """
+    leader = k.leader
+    if k.players == 3:
+        hands = tuple(hands[(k.seat + offset) % 3] for offset in range(3))
+        leader = (k.leader - k.seat) % 3
+    four = (*hands, 0, 0, 0)
     return PlayPosition(
         (four[0], four[1], four[2], four[3]),
         k.trick,
-        k.leader,
+        leader,
         k.trump,
         protection=k.protection,
         players=k.players,

@@ -5,8 +5,9 @@ a hand is an int with bit ``1 << card`` set for each card held: the same encodin
 engine. Seats are 0..3, play moves from ``s`` to ``(s + 1) % 4`` and a seat's team is ``seat % 2``.
 Tables of two sides: the palaristi game, the classic game of four, whose partner protection a
 position carries as ``protection``, and the classic game of two (``players=2``: seats 0 and 1,
-each its own side, so that ``seat % 2`` still names the side). The random playouts are for four
-seats.
+each its own side, so that ``seat % 2`` still names the side). The classic game of three
+(``players=3``) is each for themself; a position counts it as a search for seat 0 sees it, seat 0
+against seats 1 and 2 taken together (:func:`side_of`). The random playouts are for four seats.
 
 Two layers:
 
@@ -158,6 +159,18 @@ def winning_card(cards: Sequence[Card], trump: Suit) -> Card:
     return best
 
 
+def side_of(seat: Seat, players: int = 4) -> int:
+    """Return the side a position counts ``seat``'s points for: 0 or 1.
+
+    A team with four players, the seat itself with two, and with three seat 0 alone against the
+    other two: in the game of three each plays for themself, and a search for seat 0 takes its
+    two opponents to play together against it (the paranoid view), the worst they could do.
+    """
+    if players == 3:
+        return min(seat, 1)
+    return seat % 2
+
+
 def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit, players: int = 4) -> Seat:
     """Return the seat that wins a trick, ``cards`` being in play order from ``leader``."""
     return (leader + list(cards).index(winning_card(cards, trump))) % players
@@ -227,9 +240,10 @@ class PlayPosition(NamedTuple):
 
     ``trick`` holds the cards of the unfinished trick in play order from ``leader``; ``points``
     and ``tricks`` count the finished tricks per team (points include the last-trick bonus).
-    ``protection`` is the classic game's partner protection; ``players`` is 4, or 2 for the
-    classic game of two (whose hands hold the dealt cards only; ``hands[2]`` and ``hands[3]``
-    stay empty).
+    ``protection`` is the classic game's partner protection; ``players`` is 4, 3 for the
+    classic game of three (``hands[3]`` stays empty; ``points`` and ``tricks`` are seat 0's and
+    the other two's together, :func:`side_of`), or 2 for the classic game of two (whose hands
+    hold the dealt cards only; ``hands[2]`` and ``hands[3]`` stay empty).
     """
 
     hands: tuple[Mask, Mask, Mask, Mask]
@@ -252,9 +266,11 @@ class PlayPosition(NamedTuple):
         players: int = 4,
     ) -> PlayPosition:
         """Return the position before the first card, ``hands`` indexed by seat."""
-        if players not in (2, 4) or (protection and players != 4):
-            raise ValueError("a position is for four seats, or two without protection")
-        four = (*hands, 0, 0) if players == 2 else hands
+        if players not in (2, 3, 4) or (protection and players != 4):
+            raise ValueError("a position is for four seats, or two or three without protection")
+        if len(hands) != players:
+            raise ValueError("a position needs a hand for each seat")
+        four = (*hands, 0, 0, 0)
         return cls(
             (four[0], four[1], four[2], four[3]),
             (),
@@ -294,7 +310,7 @@ def play(pos: PlayPosition, card: Card) -> PlayPosition:
     if len(trick) < pos.players:
         return pos._replace(hands=new_hands, trick=trick)
     winner = trick_winner(trick, pos.leader, pos.trump, pos.players)
-    team = winner % 2
+    team = side_of(winner, pos.players)
     gained = trick_points(trick, pos.trump)
     if not any(new_hands):
         gained += LAST_TRICK_BONUS

@@ -254,7 +254,9 @@ def checked_margins(state: RoundState, rng: random.Random) -> int:
     """Play ``state`` out with medium bots; check the sample scorer's margin at each card.
 
     At every decision among cards only, the scorer of the real deal, given the points the seat's
-    side really took from there on, must give the engine's score. Returns the decisions checked.
+    side really took from there on, must give the engine's score: this side's minus the other
+    side's, or with three players (given how the other two shared the rest) this seat's minus
+    the mean of the other two's. Returns the decisions checked.
     """
     players = state.players
     decisions = []
@@ -272,19 +274,26 @@ def checked_margins(state: RoundState, rng: random.Random) -> int:
     if result is None:
         return 0
     checked = 0
+    sides = range(len(result.card_points))
     for observation, hands in decisions:
         k = read_knowledge(observation)
         me = k.side(k.seat)
+        others = [s for s in sides if s != me]
         scorer = sample_scorer(k, observation, hands, points_left(k, hands))
-        future = result.card_points[me] - k.points[me]
-        if any(result.card_points[s] == k.points[s] and k.tricks_won[s] == 0 for s in (0, 1)):
+        future = [result.card_points[s] - k.points[s] for s in sides]
+        if any(future[s] == 0 and k.tricks_won[s] == 0 for s in sides):
             continue  # a side with no trick so far, and no points to come: approximated
-        assert scorer.margin(future) == result.score[me] - result.score[1 - me]
+        theirs = sum(result.score[s] for s in others) / len(others)
+        if len(others) == 2:
+            split = {s: future[s] for s in others}
+            assert scorer.margin_of_split(future[me], split) == result.score[me] - theirs
+        else:
+            assert scorer.margin(future[me]) == result.score[me] - theirs
         checked += 1
     return checked
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", PLAYERS)
 def test_the_sample_scorer_gives_the_engine_score_on_the_real_deal(players: int) -> None:
     checked = sum(
         checked_margins(classic_round(400 + seed, players), random.Random(seed))
@@ -293,7 +302,7 @@ def test_the_sample_scorer_gives_the_engine_score_on_the_real_deal(players: int)
     assert checked > 50
 
 
-def sample_margins(observation: Observation, rng: random.Random) -> list[int]:
+def sample_margins(observation: Observation, rng: random.Random) -> list[float]:
     """Return a sampled deal's margins for the seat to act, by the points it takes: 0, 1, ..."""
     k = read_knowledge(observation)
     hands = sample_hands(k, rng)
@@ -310,15 +319,48 @@ def test_the_sample_margin_grows_with_the_points_taken(players: int) -> None:
         assert margins == sorted(margins)
 
 
-def test_strong_plays_the_medium_heuristic_with_three_players() -> None:
-    for state, seat in play_decisions(3, 9, 4)[::5]:
-        observation = state.observation(seat)
-        strong_action = choose_action(observation, level="strong", rng=random.Random(1))
-        medium = choose_action(observation, level="medium", rng=random.Random(1))
-        assert strong_action == medium
+def test_with_three_players_taking_what_is_left_beats_taking_nothing() -> None:
+    # One point more is not always better with three: taken from the third player, it may let
+    # the taker make. All of what is left is always better than none of it.
+    rng = random.Random(7)
+    for state, seat in play_decisions(3, 8, 6):
+        margins = sample_margins(state.observation(seat), rng)
+        assert margins[-1] > margins[0]
 
 
-@pytest.mark.parametrize("players", [2, 4])
+def test_with_three_players_the_margin_is_the_mean_over_the_others_shares() -> None:
+    state, seat = next(
+        (state, seat)
+        for state, seat in play_decisions(3, 9, 3)
+        if state.contract is not None and state.contract.seat != seat
+    )
+    observation = state.observation(seat)
+    k = read_knowledge(observation)
+    hands = sample_hands(k, random.Random(3))
+    left = points_left(k, hands)
+    scorer = sample_scorer(k, observation, hands, left)
+    assert state.contract is not None
+    taker = state.contract.seat
+    third = 3 - seat - taker
+    for future in (0, 40, left // 2, left):
+        rest = left - future
+        shares = [(rest + 3) // 4, (rest + 1) // 2, (3 * rest + 3) // 4]  # the taker's, rounded up
+        splits = [scorer.margin_of_split(future, {taker: t, third: rest - t}) for t in shares]
+        assert scorer.margin(future) == pytest.approx(sum(splits) / 3)
+
+
+def test_with_three_players_the_solver_sees_the_seat_to_act_as_seat_0() -> None:
+    for state, seat in play_decisions(3, 10, 2)[::4]:
+        k = read_knowledge(state.observation(seat))
+        hands = tuple(cards_mask(state.hand(s)) for s in range(3))
+        pos = strong.sampled_position(k, hands)
+        assert pos.to_act == 0
+        assert pos.hands[:3] == tuple(hands[(seat + turn) % 3] for turn in range(3))
+        assert pos.hands[3] == 0
+        assert pos.trick == k.trick
+
+
+@pytest.mark.parametrize("players", PLAYERS)
 def test_strong_searches_the_classic_game_by_its_score(
     players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

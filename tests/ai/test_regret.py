@@ -50,7 +50,7 @@ def first_choice_in_play(seed: int) -> RoundState:
     raise AssertionError("no choice in the whole round")
 
 
-def seed_with_a_costly_card() -> tuple[RoundState, dict[int, int]]:
+def seed_with_a_costly_card() -> tuple[RoundState, dict[int, float]]:
     """Return a decision where some legal card scores less than the best on the real deal."""
     for seed in range(1, 60):
         state = first_choice_in_play(seed)

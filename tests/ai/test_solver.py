@@ -16,15 +16,15 @@ from games.ai.solver_jit import (
     shared_solver,
     solve_jit,
 )
-from games.engine.fast import PlayPosition, cards_of, legal, play, random_deal
+from games.engine.fast import PlayPosition, cards_of, legal, play, random_deal, side_of
 
 
 def minimax(pos: PlayPosition) -> int:
-    """Return team 0's points from ``pos`` on by trying every line of play."""
+    """Return side 0's points from ``pos`` on by trying every line of play."""
     if pos.is_over:
         return pos.points[0]
     values = [minimax(play(pos, card)) for card in cards_of(legal(pos))]
-    return max(values) if pos.to_act % 2 == 0 else min(values)
+    return max(values) if side_of(pos.to_act, pos.players) == 0 else min(values)
 
 
 def endgame(rng: random.Random, cards_left: int) -> PlayPosition:
@@ -208,48 +208,78 @@ def test_protection_changes_values_and_the_shared_table_keeps_them_apart() -> No
     assert differ > 0
 
 
-# --- two players (the classic game of two) ----------------------------------------------------
+# --- two and three players (the classic games of two and of three) ---------------------------
+# With three players each plays for themself; the solver plays for seat 0 against the other two.
 
 
-def two_player_deal(rng: random.Random) -> PlayPosition:
-    """Return a classic game of two before the first card: 8 cards each from the 24 from 9 up."""
+def small_table_deal(rng: random.Random, players: int) -> PlayPosition:
+    """Return a classic game of two or three before the first card: 8 cards each from 9 up."""
     deck = [suit * 8 + rank for suit in range(4) for rank in range(2, 8)]
     rng.shuffle(deck)
-    hands = [sum(1 << c for c in deck[:8]), sum(1 << c for c in deck[8:16])]
-    return PlayPosition.start(hands, rng.randrange(2), rng.randrange(4), players=2)
+    hands = [sum(1 << c for c in deck[8 * seat : 8 * seat + 8]) for seat in range(players)]
+    return PlayPosition.start(hands, rng.randrange(players), rng.randrange(4), players=players)
 
 
-def two_player_endgame(rng: random.Random, cards_left: int) -> PlayPosition:
-    pos = two_player_deal(rng)
-    for _ in range(16 - cards_left):
+def small_table_endgame(rng: random.Random, players: int, cards_left: int) -> PlayPosition:
+    pos = small_table_deal(rng, players)
+    for _ in range(8 * players - cards_left):
         pos = play(pos, rng.choice(cards_of(legal(pos))))
     return pos
 
 
-@pytest.mark.parametrize("cards_left", [5, 8, 11, 12])
-def test_two_player_solvers_agree_with_minimax(cards_left: int) -> None:
-    rng = random.Random(900 + cards_left)
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("cards_left", [4, 5, 8, 11, 12])
+def test_small_table_solvers_agree_with_minimax(players: int, cards_left: int) -> None:
+    rng = random.Random(900 + 10 * players + cards_left)
     for _ in range(15):
-        pos = from_scratch(two_player_endgame(rng, cards_left))
+        pos = from_scratch(small_table_endgame(rng, players, cards_left))
         exact = minimax(pos)
         assert solve(pos)[0] == exact
         assert solve_jit(pos)[0] == exact
 
 
-def test_two_player_solvers_agree_on_whole_deals() -> None:
-    rng = random.Random(901)
-    for _ in range(10):
-        pos = two_player_deal(rng)
+@pytest.mark.parametrize("players", [2, 3])
+def test_small_table_solvers_agree_on_whole_deals(players: int) -> None:
+    rng = random.Random(900 + players)
+    for _ in range(8):
+        pos = small_table_deal(rng, players)
         assert solve_jit(pos) == solve(pos)
         assert shared_solver().move_values(pos) == move_values(pos)
         assert sum(solve(pos)) == remaining_points(pos)
+        if players == 3:
+            assert remaining_points(pos) == 162  # the 24 cards and the last trick
 
 
-def test_a_position_is_for_four_seats_or_two() -> None:
-    with pytest.raises(ValueError, match="four seats, or two"):
-        PlayPosition.start([0, 0, 0], 0, 0, players=3)
-    with pytest.raises(ValueError, match="four seats, or two"):
+def test_with_three_players_seat_0_plays_against_the_other_two() -> None:
+    hearts, spades = 2, 3
+    seven, eight, nine, ten, king, ace = 0, 1, 2, 3, 6, 7
+
+    def card(suit: int, rank: int) -> int:
+        return 8 * suit + rank
+
+    hands = [
+        1 << card(hearts, king) | 1 << card(spades, eight),
+        1 << card(hearts, ten) | 1 << card(spades, seven),
+        1 << card(hearts, ace) | 1 << card(hearts, nine),
+    ]
+    pos = play(PlayPosition.start(hands, 1, 0, players=3), card(hearts, ten))
+    # Seat 2 may duck under its neighbour's ten, or take it with the ace and win the last trick
+    # with its nine, seat 0 holding no heart by then. Ducking leaves seat 0 the last trick with
+    # its eight of spades (21 of the 35 points): seat 2 counts seat 1's tricks as its own.
+    assert move_values(pos) == {card(hearts, nine): 14, card(hearts, ace): 35}
+    assert shared_solver().move_values(pos) == move_values(pos)
+    assert solve(pos) == solve_jit(pos) == (0, 35)
+
+
+def test_a_position_is_for_four_seats_or_two_or_three() -> None:
+    with pytest.raises(ValueError, match="four seats, or two or three"):
+        PlayPosition.start([0, 0, 0, 0, 0], 0, 0, players=5)
+    with pytest.raises(ValueError, match="four seats, or two or three"):
         PlayPosition.start([0, 0], 0, 0, players=2, protection=True)
+    with pytest.raises(ValueError, match="four seats, or two or three"):
+        PlayPosition.start([0, 0, 0], 0, 0, players=3, protection=True)
+    with pytest.raises(ValueError, match="a hand for each seat"):
+        PlayPosition.start([0, 0], 0, 0, players=3)
 
 
 def test_the_card_of_a_one_card_mask_is_found_for_every_card() -> None:

@@ -32,6 +32,7 @@ from games.engine.fast import (
     playout_from,
     popcount,
     random_deal,
+    side_of,
     trick_points,
     trick_winner,
     winning_card,
@@ -301,6 +302,22 @@ def test_playout_from_mid_play(seed: int, cards_played: int, trump: int) -> None
     assert end.is_over
     assert outcome == Outcome(end.points, end.tricks)
     assert sum(outcome.points) == TOTAL_POINTS
+
+
+def test_a_position_of_three_counts_seat_0_against_the_other_two() -> None:
+    assert [side_of(seat, 4) for seat in range(4)] == [0, 1, 0, 1]
+    assert [side_of(seat, 2) for seat in range(2)] == [0, 1]
+    assert [side_of(seat, 3) for seat in range(3)] == [0, 1, 1]
+    # Seat 1 leads the ace of hearts, seat 2 follows with the ten, seat 0 with the king.
+    hands = (mask_of([8 * HEARTS + 6]), mask_of([8 * HEARTS + 7]), mask_of([8 * HEARTS + 3]))
+    pos = PlayPosition.start(hands, 1, 0, players=3)
+    for seat in (1, 2, 0):
+        assert pos.to_act == seat
+        pos = play(pos, cards_of(pos.hands[seat])[0])
+    assert pos.is_over
+    assert pos.leader == 1
+    assert pos.points == (0, 11 + 10 + 4 + 10)
+    assert pos.tricks == (0, 1)
 
 
 def test_playout_from_finished_position_returns_its_score() -> None:
