@@ -2,8 +2,9 @@
 
 Each variant is the strong bot with some of its settings changed (``VARIANTS``). Every variant
 named plays against the same opponent (``--against``, the medium bot by default) on the same
-fixed-seed duplicate deals of the palaristi game, as the arena plays them. A variant's figure is
-the arena's: its sheet points minus the opponent's per deal. The paired figure of a variant is
+fixed-seed duplicate deals of the palaristi game, as the arena plays them, or of the classic game
+with ``--players N``. A variant's figure is the arena's: its sheet points (the classic game's
+points) minus the opponent's per deal. The paired figure of a variant is
 its margin minus the first variant's, deal by deal. The two bots bid alike and are dealt the
 same cards, so where a setting changes no decision the deal scores 0: the paired figure is far
 sharper than the difference of two arena figures of the same size.
@@ -31,6 +32,7 @@ from .arena import (
     deal_seeds,
     parse_deal_arguments,
     percentiles,
+    play_classic_deal,
     play_deal,
 )
 
@@ -55,6 +57,9 @@ VARIANTS: dict[str, Settings] = {
     "defence-auction-reading": {"DEFENCE_AUCTION_READING": True},
     "discard-signals": {"DISCARD_SIGNALS": True},
     "plain-sampling": {"PLAY_READING": False, "SILENCE_READING": False, "AUCTION_READING": False},
+    "take-looser": {"TAKE_LOOSENESS": 8},
+    "take-loosest": {"TAKE_LOOSENESS": 16},
+    "take-tighter": {"TAKE_LOOSENESS": -8},
 }
 
 
@@ -90,19 +95,21 @@ def run_variants(
     seed: int,
     budget: float | None,
     workers: int,
+    players: int | None = None,
 ) -> dict[str, list[DealOutcome]]:
     """Play each variant against ``against`` on the same deals, the outcomes in deal order.
 
-    With ``workers`` of 0 the variants take turns in this process; otherwise each variant
-    has ``workers`` processes of its own, every variant's at once.
+    The deals are the palaristi game's, or with ``players`` the classic game's. With
+    ``workers`` of 0 the variants take turns in this process; otherwise each variant has
+    ``workers`` processes of its own, every variant's at once.
     """
-    jobs = [("strong", against, s, budget) for s in deal_seeds(seed, deals)]
+    jobs = [("strong", against, s, budget, players) for s in deal_seeds(seed, deals)]
     if workers == 0:
         warm_up()
         played = {}
         for name in names:
             with applied(VARIANTS[name]):
-                played[name] = [play_deal(job) for job in jobs]
+                played[name] = [play_job(job) for job in jobs]
         return played
     context = multiprocessing.get_context("forkserver")
     pools = {
@@ -116,12 +123,20 @@ def run_variants(
     }
     try:
         futures: dict[str, list[Future[DealOutcome]]] = {
-            name: [pool.submit(play_deal, job) for job in jobs] for name, pool in pools.items()
+            name: [pool.submit(play_job, job) for job in jobs] for name, pool in pools.items()
         }
         return {name: [future.result() for future in futures[name]] for name in names}
     finally:
         for pool in pools.values():
             pool.shutdown(cancel_futures=True)
+
+
+def play_job(job: tuple[str, str, int, float | None, int | None]) -> DealOutcome:
+    """Play one deal of the palaristi game, or of the classic game of ``players``."""
+    level_a, level_b, seed, budget, players = job
+    if players is None:
+        return play_deal((level_a, level_b, seed, budget))
+    return play_classic_deal((level_a, level_b, seed, budget, players))
 
 
 def _figure(values: Sequence[float]) -> str:
@@ -130,17 +145,23 @@ def _figure(values: Sequence[float]) -> str:
 
 
 def report(
-    played: Mapping[str, Sequence[DealOutcome]], against: str, seed: int, budget: float | None
+    played: Mapping[str, Sequence[DealOutcome]],
+    against: str,
+    seed: int,
+    budget: float | None,
+    players: int | None = None,
 ) -> str:
     """Write each variant's figure, and each later one's paired figure over the first."""
     names = list(played)
     first = [outcome.margin for outcome in played[names[0]]]
     deals = len(first)
+    game = "palaristi game, 4 players" if players is None else f"classic game, {players} players"
     lines = [
-        f"{deals} duplicate deals (palaristi game, 4 players), seed {seed}, the strong bot's "
+        f"{deals} duplicate deals ({game}), seed {seed}, the strong bot's "
         f"variants against {against}, budget per move: "
         f"{'default' if budget is None else f'{budget:g} s'}",
-        "sheet points per deal, 95% CI by the normal approximation",
+        f"{'sheet points' if players is None else 'points'} per deal, "
+        "95% CI by the normal approximation",
     ]
     for name in names:
         margins = [outcome.margin for outcome in played[name]]
@@ -183,13 +204,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_deal_arguments(parser, deals=1000)
     add_variant_argument(parser, "play (default: site, plain-sampling)")
     parser.add_argument("--against", choices=LEVELS, default="medium", help="the opponent")
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), help="play the classic game at this table"
+    )
     args = parse_deal_arguments(parser, argv)
     names = variant_names(parser, args) or ["site", "plain-sampling"]
     if args.workers < 0:
         parser.error("--workers must be 0 (in this process) or more")
     start = time.perf_counter()
-    played = run_variants(names, args.against, args.deals, args.seed, args.budget, args.workers)
-    print(report(played, args.against, args.seed, args.budget))
+    played = run_variants(
+        names, args.against, args.deals, args.seed, args.budget, args.workers, args.players
+    )
+    print(report(played, args.against, args.seed, args.budget, args.players))
     print(f"wall time {time.perf_counter() - start:.1f} s, {args.workers} worker(s) per variant")
     return 0
 

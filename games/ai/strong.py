@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from games.engine.actions import (
@@ -43,7 +43,7 @@ from .evaluator import (
     partner_shift,
 )
 from .hand_value import declaration_points
-from .heuristic import MEDIUM, choose_heuristic, play_card
+from .heuristic import MEDIUM, Knobs, choose_heuristic, play_card
 from .knowledge import Knowledge, read_knowledge
 from .play_reading import read_plays
 from .sampling import played_by_seat, sample_consistent
@@ -107,6 +107,9 @@ SILENCE_READING = True
 # worth +2.97 (``ladder --match partner``); this one fact of it is not worth a measurable part.
 DISCARD_SIGNALS = False
 SIGNAL_SLACK = 1.0
+# The classic game's taking is the medium heuristic's, ``TAKE_LOOSENESS`` looser: the strong bot
+# makes more of a contract and defeats more of the others' than the medium one.
+TAKE_LOOSENESS = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,11 @@ class AuctionPolicy:
 DEFAULT_POLICY = AuctionPolicy()
 
 
+def strong_taking() -> Knobs:
+    """Return the heuristic knobs the strong bot takes with in the classic game."""
+    return replace(MEDIUM, take_looseness=MEDIUM.take_looseness + TAKE_LOOSENESS)
+
+
 def choose_strong(
     observation: Observation,
     rng: random.Random,
@@ -149,7 +157,7 @@ def choose_strong(
     """Return the strong bot's action for the seat to act, bidding by ``policy``."""
     classic = observation.ruleset.is_classic
     if classic and observation.contract is None:
-        return choose_heuristic(observation, rng, MEDIUM)
+        return choose_heuristic(observation, rng, strong_taking())
     forced = obligatory_action(observation)
     if forced is not None:
         return forced

@@ -388,3 +388,24 @@ def test_strong_searches_the_classic_game_by_its_score(
             assert len(scored) > before  # the search ran and scored its samples
             searched += 1
     assert searched > 0
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_strong_takes_as_the_medium_heuristic_made_looser(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = classic_round(77, players)
+    assert state.to_act is not None
+    observation = state.observation(state.to_act)
+    assert Take() in observation.legal_actions
+
+    def strong_action() -> object:
+        return choose_action(observation, level="strong", rng=random.Random(1))
+
+    medium = choose_action(observation, level="medium", rng=random.Random(1))
+    assert strong.TAKE_LOOSENESS == 0
+    assert strong_action() == medium
+    monkeypatch.setattr(strong, "TAKE_LOOSENESS", 500)
+    assert strong_action() == Take()
+    monkeypatch.setattr(strong, "TAKE_LOOSENESS", -500)
+    assert strong_action() == Pass()

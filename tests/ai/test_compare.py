@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.ai import strong
-from games.ai.arena import deal_seeds, play_deal
+from games.ai.arena import deal_seeds, play_classic_deal, play_deal
 from games.ai.compare import VARIANTS, applied, main, report, run_variants
 
 # Figures repeat exactly when the strong bot stops at its sample cap, not at its time budget.
@@ -60,6 +60,21 @@ def test_each_variant_plays_the_arenas_deals_with_its_settings() -> None:
 
 
 @pytest.mark.usefixtures("capped")
+def test_variants_play_the_classic_game_at_the_table_asked() -> None:
+    played = run_variants(["take-looser"], "medium", 2, 5, BUDGET, 0, players=3)
+    with applied(VARIANTS["take-looser"]):
+        direct = [
+            play_classic_deal(("strong", "medium", s, BUDGET, 3)).margins for s in deal_seeds(5, 2)
+        ]
+    assert [o.margins for o in played["take-looser"]] == direct
+    assert all(len(o.margins) == 3 for o in played["take-looser"])  # A in each of 3 seats
+    printed = report(played, "medium", 5, BUDGET, players=3)
+    assert "2 duplicate deals (classic game, 3 players), seed 5" in printed
+    assert "points per deal" in printed
+    assert "sheet points" not in printed
+
+
+@pytest.mark.usefixtures("capped")
 def test_a_variant_in_its_own_process_keeps_its_settings() -> None:
     in_process = run_variants(["no-play-reading"], "medium", 1, 6, BUDGET, 0)
     in_worker = run_variants(["no-play-reading"], "medium", 1, 6, BUDGET, 1)
@@ -97,6 +112,7 @@ def test_the_command_prints_each_figure(capsys: pytest.CaptureFixture[str]) -> N
         ["--variant", "no-such-variant"],
         ["--workers", "-1"],
         ["--deals", "0"],
+        ["--players", "5"],
     ],
 )
 def test_bad_command_lines_are_refused(argv: list[str]) -> None:
