@@ -23,6 +23,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 
+from games.engine.ruleset import CLASSIC_PLAYERS
+
 from . import LEVELS, strong, warm_up
 from .arena import (
     DealOutcome,
@@ -36,7 +38,13 @@ from .arena import (
     play_deal,
 )
 
-Settings = Mapping[str, bool | int | float]
+Settings = Mapping[str, bool | int | float | Mapping[int, int]]
+
+
+def looseness(points: int) -> Mapping[int, int]:
+    """Return a taking looseness of ``points`` at every table size."""
+    return dict.fromkeys(CLASSIC_PLAYERS, points)
+
 
 #: The strong bot's settings by variant: the site's, and each lever measured against it.
 VARIANTS: dict[str, Settings] = {
@@ -57,9 +65,10 @@ VARIANTS: dict[str, Settings] = {
     "defence-auction-reading": {"DEFENCE_AUCTION_READING": True},
     "discard-signals": {"DISCARD_SIGNALS": True},
     "plain-sampling": {"PLAY_READING": False, "SILENCE_READING": False, "AUCTION_READING": False},
-    "take-looser": {"TAKE_LOOSENESS": 8},
-    "take-loosest": {"TAKE_LOOSENESS": 16},
-    "take-tighter": {"TAKE_LOOSENESS": -8},
+    "take-as-medium": {"TAKE_LOOSENESS": looseness(0)},
+    "take-looser": {"TAKE_LOOSENESS": looseness(8)},
+    "take-loosest": {"TAKE_LOOSENESS": looseness(16)},
+    "take-tighter": {"TAKE_LOOSENESS": looseness(-8)},
 }
 
 
@@ -205,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_variant_argument(parser, "play (default: site, plain-sampling)")
     parser.add_argument("--against", choices=LEVELS, default="medium", help="the opponent")
     parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), help="play the classic game at this table"
+        "--players", type=int, choices=CLASSIC_PLAYERS, help="play the classic game at this table"
     )
     args = parse_deal_arguments(parser, argv)
     names = variant_names(parser, args) or ["site", "plain-sampling"]

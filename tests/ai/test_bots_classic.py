@@ -9,6 +9,7 @@ import pytest
 
 from games.ai import LEVELS, choose_action, strong, warm_up
 from games.ai.arena import classic_round
+from games.ai.compare import looseness
 from games.ai.knowledge import Knowledge, read_knowledge
 from games.ai.sampling import sample_hands
 from games.ai.sheet import SampleScorer, sample_scorer
@@ -403,9 +404,10 @@ def test_strong_takes_as_the_medium_heuristic_made_looser(
         return choose_action(observation, level="strong", rng=random.Random(1))
 
     medium = choose_action(observation, level="medium", rng=random.Random(1))
-    assert strong.TAKE_LOOSENESS == 0
+    monkeypatch.setattr(strong, "TAKE_LOOSENESS", looseness(0))
     assert strong_action() == medium
-    monkeypatch.setattr(strong, "TAKE_LOOSENESS", 500)
+    # Only the looseness set for this table size counts.
+    monkeypatch.setattr(strong, "TAKE_LOOSENESS", {**looseness(-500), players: 500})
     assert strong_action() == Take()
-    monkeypatch.setattr(strong, "TAKE_LOOSENESS", -500)
+    monkeypatch.setattr(strong, "TAKE_LOOSENESS", {**looseness(500), players: -500})
     assert strong_action() == Pass()
