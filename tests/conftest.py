@@ -94,11 +94,16 @@ def missing_browser() -> str | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Hash test passwords cheaply: a real hasher spends a tenth of a second on purpose.
+    """Hash test passwords cheaply, and keep the embedded Celery worker out of the test process.
 
-    Set for the whole run, so that the live servers the browser tests fork inherit it.
+    A real hasher spends a tenth of a second on purpose. Without Redis, importing the ASGI
+    application starts the embedded worker and its beat, whose sweeper would then query the
+    test database from its own thread, outside the tests. The embedded default has its own
+    tests, in processes of their own; the others run tasks eagerly or on a real worker. Both
+    are set for the whole run, so that the live servers the browser tests fork inherit them.
     """
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.CELERY_EMBEDDED_WORKER = False
 
 
 @pytest.fixture(scope="session")
