@@ -114,7 +114,7 @@ SIGNAL_SLACK = 1.0
 # players +2.99 (95% CI +0.78 .. +5.19, seed 1) and +2.50 (-0.22 .. +5.23, seed 2); with two,
 # -1.67 (-4.75 .. +1.41); with four, +1.31 (-3.07 .. +5.70), both seed 1. With three players,
 # -8 scored -4.71 (-7.06 .. -2.36) against 0 (seed 1), and 16 -0.39 (-2.52 .. +1.74) against 8
-# (seed 3).
+# (seed 3); with two, -8 scored -4.58 (-8.41 .. -0.75) against 0 (seed 1).
 TAKE_LOOSENESS: Mapping[int, int] = {2: 0, 3: 8, 4: 0}
 
 
