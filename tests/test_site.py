@@ -68,11 +68,13 @@ def test_pages_carry_htmx_and_its_websocket_extension_from_our_static_files(clie
     assert "/static/vendor/htmx/htmx-2.0.11.min.js" in html
     assert "/static/vendor/htmx/htmx-ext-ws-2.0.4.min.js" in html
     assert "X-CSRFToken" in html
-    # Every script and stylesheet comes from our own static files. Only the
-    # asset addresses are checked: a random CSRF token may spell "cdn".
+    # Every script and stylesheet comes from our own static files, and no address on the page
+    # points at a CDN. Only addresses are read: a random CSRF token may spell "cdn".
     assets = re.findall(r'<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"', html)
     assert assets
     assert all(asset.startswith("/static/") for asset in assets), assets
+    addresses = re.findall(r"(?:https?:)?//[^\s\"'<>]+", html)
+    assert not [a for a in addresses if "cdn" in a.lower() or "unpkg" in a.lower()], addresses
 
 
 def test_page_is_phone_first(client):
