@@ -41,8 +41,8 @@ class ClassicBrowserTestCase(BrowserTestCase):
         self.addCleanup(worker.close)
         self.addCleanup(self._stop_server)
 
-    def open_classic_room(self, page: Any, players: int) -> Room:
-        """Open a classic room of ``players`` from the lobby and seat computers in it."""
+    def open_classic_room(self, page: Any, players: int, level: str = "easy") -> Room:
+        """Open a classic room of ``players`` from the lobby and seat computers of ``level``."""
         from playwright.sync_api import expect
 
         page.set_default_timeout(WAIT_MS)
@@ -52,7 +52,7 @@ class ClassicBrowserTestCase(BrowserTestCase):
         page.get_by_label("Classic", exact=True).check()
         expect(target).to_be_hidden()  # the palaristi targets are no choice of this game
         page.select_option("select[name=players]", str(players))
-        page.select_option("select[name=bot_level]", "easy")
+        page.select_option("select[name=bot_level]", level)
         page.get_by_role("button", name="Open the room").click()
         page.wait_for_url(lambda url: "/rooms/" in url)
         room = Room.objects.latest("pk")
@@ -66,6 +66,32 @@ class ClassicBrowserTestCase(BrowserTestCase):
         expect(page.locator("#table-hand")).to_be_visible(timeout=WAIT_MS)
         expect(page.locator(f'.board[data-players="{players}"]')).to_be_visible()
         expect(page.locator("#table-seats .seat")).to_have_count(players)
+        return room
+
+    def play_a_round(self, page: Any, players: int, level: str) -> Room:
+        """Play a classic round at ``players`` against computers of ``level`` to its summary."""
+        from playwright.sync_api import expect
+
+        room = self.open_classic_room(page, players, level)
+        seen: set[str] = set()
+
+        def played() -> bool:
+            ended = Round.objects.filter(match__room=room, status=Round.Status.FINISHED)
+            return ended.exists()
+
+        self.play_until(page, played, moves=600, seen=seen)
+        summary = page.locator(".round-summary")
+        expect(summary).to_be_visible(timeout=WAIT_MS)
+        expect(summary.locator("thead th")).to_have_count(players + 1)
+        expect(summary.locator("th", has_text="Total")).to_have_count(1)
+        assert "turned" in seen
+        assert (
+            seen & {"take", "name"}
+            or Round.objects.filter(
+                match__room=room, actions__action__action__in=["take", "name"]
+            ).exists()
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         return room
 
     def play_until(self, page: Any, done: Any, *, moves: int, seen: set[str]) -> None:
@@ -131,29 +157,21 @@ class ClassicSmallTablesInTheBrowser(ClassicBrowserTestCase):
     worker_env = SUMMARY_ENV
 
     def test_a_table_of_three_and_a_table_of_two_each_play_a_round(self) -> None:
-        from playwright.sync_api import expect
-
         user = make_user("Eleni", language="en")
         with chromium_browser() as browser:
             page = log_in_page(browser.new_page(viewport=PHONE), self.live_server_url, user)
             for players in (3, 2):
-                room = self.open_classic_room(page, players)
-                seen: set[str] = set()
+                self.play_a_round(page, players, "easy")
 
-                def played(room: Room = room) -> bool:
-                    ended = Round.objects.filter(match__room=room, status=Round.Status.FINISHED)
-                    return ended.exists()
 
-                self.play_until(page, played, moves=600, seen=seen)
-                summary = page.locator(".round-summary")
-                expect(summary).to_be_visible(timeout=WAIT_MS)
-                expect(summary.locator("thead th")).to_have_count(players + 1)
-                expect(summary.locator("th", has_text="Total")).to_have_count(1)
-                assert "turned" in seen
-                assert (
-                    seen & {"take", "name"}
-                    or Round.objects.filter(
-                        match__room=room, actions__action__action__in=["take", "name"]
-                    ).exists()
-                )
-                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+@override_settings(ROUND_PAUSE_SECONDS=4)
+class ClassicTableOfThreeAgainstStrongComputers(ClassicBrowserTestCase):
+    worker_env = SUMMARY_ENV
+
+    def test_a_table_of_three_against_strong_computers_plays_a_round(self) -> None:
+        """Two strong computers, searching their cards as a table of three asks, finish a round."""
+        user = make_user("Eleni", language="en")
+        with chromium_browser() as browser:
+            page = log_in_page(browser.new_page(viewport=PHONE), self.live_server_url, user)
+            room = self.play_a_round(page, 3, "strong")
+        assert room.bot_level == Room.BotLevel.STRONG
