@@ -70,7 +70,6 @@ VARIANTS: dict[str, Settings] = {
     "take-loosest": {"TAKE_LOOSENESS": looseness(16)},
     "take-tighter": {"TAKE_LOOSENESS": looseness(-8)},
     "postponed-leads": {"POSTPONED_LEADS": True},
-    "postponed-leads-coarse": {"POSTPONED_LEADS": True, "POSTPONED_COARSE": True},
     "postponed-all-leads-coarse": {
         "POSTPONED_LEADS": True,
         "POSTPONED_COARSE": True,

@@ -114,10 +114,11 @@ SIGNAL_SLACK = 1.0
 # candidates with the seat's next lead chosen once per trick seen (told apart by its counting
 # cards only with ``POSTPONED_COARSE``). Off: paired with the site's settings against the medium
 # bot on 300 duplicate deals of seed 5 (``python -m games.ai.compare --variant site --variant
-# postponed-leads``), it scored +0.09 per deal (95% CI -0.90 .. +1.07). Over 1,147 leads of 200
-# deals of seed 1 (``python -m games.ai.fusion``) choosing the next lead deal by deal added
-# +0.08 sheet points per sampled deal to the best lead's value, and the choice changed at 2.3%
-# of them: the leads' loss to open-hand play is not this strategy fusion.
+# postponed-leads``), it scored +0.09 per deal (95% CI -0.90 .. +1.07); with the defence's
+# leads too and coarse tricks (``postponed-all-leads-coarse``), +0.05 (-0.84 .. +0.94). Over
+# 1,147 leads of 200 deals of seed 1 (``python -m games.ai.fusion``), choosing the next lead
+# deal by deal added +0.08 sheet points per sampled deal to the best lead's value, and the
+# choice changed at 2.3% of them: the leads' loss to open-hand play is not this strategy fusion.
 POSTPONED_LEADS = False
 POSTPONED_SAMPLING = 0.5
 POSTPONED_CANDIDATES = 3
