@@ -31,7 +31,7 @@ from games.engine.actions import (
     Play,
 )
 from games.engine.assist import obligatory_action, with_pilotta_call
-from games.engine.fast import Mask, PlayPosition, mask_of
+from games.engine.fast import Mask, PlayPosition, mask_of, popcount
 from games.engine.observation import Observation
 
 from .auction_view import AuctionView, read_auction
@@ -215,6 +215,8 @@ def search_card(
     keeps within reach still matter. The deadline stops the search in the middle of a sample if
     need be; the samples solved by then decide, and the rules of thumb do when none was.
     ``knowledge`` is what the seat deduced from ``observation``, read from it unless given.
+    With ``POSTPONED_LEADS`` the best leads are re-ranked with the next lead postponed a trick
+    (``postponed``) in the second part of the budget.
     """
     start = time.perf_counter()
     deadline = start + budget
@@ -264,7 +266,7 @@ def postpones_lead(k: Knowledge) -> bool:
     """
     if not POSTPONED_LEADS or k.players != 4 or k.trick or k.leader != k.seat:
         return False
-    if bin(k.hand).count("1") < 3:
+    if popcount(k.hand) < 3:
         return False
     return POSTPONED_DEFENCE or k.side(k.seat) == k.bidders
 
