@@ -5,6 +5,10 @@ rules (``rules = trump + 4 * protection + 8 * (players == 2) + 16 * (players == 
 protection in the classic game of four, two or three seats in the classic games of two and
 three); a value depends on nothing else, so entries stay valid from one solve to the next. With
 three seats, seat 0 plays against the other two taken together (``fast.side_of``).
+
+Before a trick start is searched or looked up, bounds found by counting (``quick_bounds``: the
+points left, the top trumps each side holds, the quick tricks of the side on lead) settle it
+when they already fall outside the window: a quarter fewer nodes on ``bench_solver``.
 """
 
 from __future__ import annotations
@@ -42,6 +46,24 @@ _BEATEN = np.array(BEATEN_BY, dtype=np.int64)
 _POINTS = np.array(POINTS, dtype=np.int64)
 _STRENGTH = np.array(STRENGTH, dtype=np.int64)
 _SUITS = np.array(SUIT_MASKS, dtype=np.int64)
+_BYTE_COUNT = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.int64)
+# _TOP_DOWN[trump, suit]: the suit's cards from the strongest to the weakest.
+_TOP_DOWN = np.array(
+    [
+        [sorted(range(8 * suit, 8 * suit + 8), key=STRENGTH[trump].__getitem__, reverse=True)]
+        for trump in range(4)
+        for suit in range(4)
+    ],
+    dtype=np.int64,
+).reshape(4, 4, 8)
+# _SUIT_POINTS[trump, suit, cards]: the points of a suit's cards (one byte of a hand's mask).
+_SUIT_POINTS = np.zeros((4, 4, 256), dtype=np.int64)
+for _trump in range(4):
+    for _suit in range(4):
+        for _byte in range(256):
+            _SUIT_POINTS[_trump, _suit, _byte] = sum(
+                POINTS[_trump][8 * _suit + _rank] for _rank in range(8) if (_byte >> _rank) & 1
+            )
 # A one-card mask times this de Bruijn constant has a distinct top five bits (of 32) for each
 # card, so one multiplication and a look-up find the card where a loop would shift up to 31 times.
 DE_BRUIJN = 0x077CB531
@@ -194,6 +216,129 @@ def _last_trick(hands: np.ndarray, leader: int, trump: int, players: int) -> int
 
 
 @jit(cache=True, inline="always")
+def _count(mask: int) -> int:
+    """Return how many cards ``mask`` holds."""
+    return int(
+        _BYTE_COUNT[mask & 255]
+        + _BYTE_COUNT[(mask >> 8) & 255]
+        + _BYTE_COUNT[(mask >> 16) & 255]
+        + _BYTE_COUNT[(mask >> 24) & 255]
+    )
+
+
+@jit(cache=True, inline="always")
+def _run_from_top(hand: int, alive: int, trump: int, suit: int, most: int) -> tuple[int, int]:
+    """Return how many of a suit's top ``alive`` cards ``hand`` holds without a gap (at most
+    ``most``), and their points: the cards it can cash one after the other."""
+    run = 0
+    points = 0
+    for place in range(8):
+        if run == most:
+            break
+        card = _TOP_DOWN[trump, suit, place]
+        bit = 1 << card
+        if alive & bit:
+            if hand & bit == 0:
+                break
+            run += 1
+            points += _POINTS[trump, card]
+    return run, points
+
+
+@jit(cache=True, inline="always")
+def _top_trumps(hands: np.ndarray, trump: int, players: int, alive: int) -> tuple[int, int]:
+    """Return the side that holds the top trump alive and the points of that side's trumps
+    above any of the other side's: whenever one falls, the trick goes to it or to a higher
+    trump of its own side. (-1, 0) without trumps alive."""
+    owner = -1
+    points = 0
+    for place in range(8):
+        card = _TOP_DOWN[trump, trump, place]
+        bit = 1 << card
+        if alive & bit == 0:
+            continue
+        seat = 0
+        while hands[seat] & bit == 0:
+            seat += 1
+        side = _side(seat, players)
+        if owner < 0:
+            owner = side
+        elif side != owner:
+            break
+        points += _POINTS[trump, card]
+    return owner, points
+
+
+@jit(cache=True, inline="always")
+def _sure_points(hands: np.ndarray, leader: int, trump: int, players: int, alive: int) -> int:
+    """Return points the leader's side takes for sure from a trick start on (quick tricks);
+    -1 when it takes every trick.
+
+    The leader cashes its master trumps, then, once no other seat can trump them, its masters
+    of the other suits. Each such trick gives at least the leader's own card; a seat that still
+    holds trumps must follow every side suit counted, or mandatory trumping could win it.
+    """
+    hand = hands[leader]
+    trump_tricks, points = _run_from_top(hand, alive, trump, trump, 8)
+    tricks = trump_tricks
+    for suit in range(4):
+        if suit == trump or hand & _SUITS[suit] == 0:
+            continue
+        most = 8
+        for seat in range(players):
+            if seat != leader and _count(hands[seat] & _SUITS[trump]) > trump_tricks:
+                most = min(most, _count(hands[seat] & _SUITS[suit]))
+        run, run_points = _run_from_top(hand, alive, trump, suit, most)
+        tricks += run
+        points += run_points
+    return -1 if tricks >= _count(hand) else points
+
+
+@jit(cache=True, inline="always")
+def _quick_bounds(hands: np.ndarray, leader: int, trump: int, players: int) -> tuple[int, int]:
+    """Return bounds on side 0's points from a trick start on, found without searching.
+
+    Side 0 takes at least nothing and at most every point left; at least its top trumps when
+    it holds the top of the suit and at most what the other side's top trumps leave; and the
+    side on lead takes at least its quick tricks.
+    """
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    remaining = LAST_TRICK_BONUS
+    for suit in range(4):
+        remaining += _SUIT_POINTS[trump, suit, (alive >> (8 * suit)) & 255]
+    lower, upper = 0, remaining
+    owner, owned = _top_trumps(hands, trump, players, alive)
+    if owner == 0:
+        lower = owned
+    elif owner == 1:
+        upper = remaining - owned
+    sure = _sure_points(hands, leader, trump, players, alive)
+    if sure < 0:  # the side on lead takes every trick
+        sure = remaining
+    if _side(leader, players) == 0:
+        lower = max(lower, sure)
+    else:
+        upper = min(upper, remaining - sure)
+    return lower, upper
+
+
+@jit(cache=True)
+def _quick_bounds_of(hands: np.ndarray, leader: int, trump: int, players: int) -> Any:
+    """``_quick_bounds`` as a call of its own, for ``quick_bounds``."""
+    return _quick_bounds(hands, leader, trump, players)
+
+
+def quick_bounds(pos: PlayPosition) -> tuple[int, int]:
+    """Return the bounds the search knows on side 0's points from a trick start ``pos`` on,
+    before it searches."""
+    if pos.trick:
+        raise ValueError("quick bounds are for trick starts")
+    hands = np.array(pos.hands, dtype=np.int64)
+    lower, upper = _quick_bounds_of(hands, pos.leader, pos.trump, pos.players)
+    return int(lower), int(upper)
+
+
+@jit(cache=True, inline="always")
 def _drop_equivalent(legal_cards: int, alive: int, trump: int) -> int:
     """Keep one card of each run of pointless cards with nothing alive between them.
 
@@ -212,6 +357,18 @@ def _drop_equivalent(legal_cards: int, alive: int, trump: int) -> int:
             elif alive & bit:
                 mine_below = False
     return kept
+
+
+@jit(cache=True, inline="always")
+def _settled(frame: np.ndarray, lower: int, upper: int) -> bool:
+    """Say whether bounds on a node's value fall outside its window, setting the value if so."""
+    if lower >= frame[BETA]:
+        frame[VALUE] = lower
+        return True
+    if upper <= frame[ALPHA]:
+        frame[VALUE] = upper
+        return True
+    return False
 
 
 @jit(cache=True, inline="always")
@@ -240,6 +397,9 @@ def _enter(
         if hand & (hand - 1) == 0:
             frame[VALUE] = _last_trick(hands, leader, trump, players)
             return True
+        lower, upper = _quick_bounds(hands, leader, trump, players)
+        if _settled(frame, lower, upper):
+            return True
         slot = _slot(hands, leader, rules)
         frame[SLOT] = slot
         if (
@@ -254,11 +414,7 @@ def _enter(
             remembered = table[slot, TABLE_MOVE]
             # The bounds only cut off: narrowing the window to them gives wrong fail-soft values
             # in rare deep positions.
-            if lower >= frame[BETA]:
-                frame[VALUE] = lower
-                return True
-            if upper <= frame[ALPHA]:
-                frame[VALUE] = upper
+            if _settled(frame, lower, upper):
                 return True
     frame[WINDOW_ALPHA], frame[WINDOW_BETA] = frame[ALPHA], frame[BETA]
     best, best_seat = frame[BEST], frame[BEST_SEAT]

@@ -10,9 +10,11 @@ import pytest
 
 from games.ai.solver import Solver, move_values, remaining_points, solve
 from games.ai.solver_jit import (
+    NODES,
     CompiledSolver,
     SearchTimeout,
     _card_of,
+    quick_bounds,
     shared_solver,
     solve_jit,
 )
@@ -291,3 +293,88 @@ def test_each_table_entry_fills_one_cache_line() -> None:
     assert table.shape[1] * table.itemsize == 64
     assert table.ctypes.data % 64 == 0
     assert not table.any()
+
+
+# --- bounds found without searching -----------------------------------------------------------
+
+CLUBS, HEARTS, SPADES = 0, 2, 3
+SEVEN, EIGHT, NINE, TEN, JACK, KING, ACE = 0, 1, 2, 3, 4, 6, 7
+
+
+def cards(*pairs: tuple[int, int]) -> int:
+    """Return the mask of (suit, rank) cards."""
+    return sum(1 << (8 * suit + rank) for suit, rank in pairs)
+
+
+def trick_start(rng: random.Random, kind: str, cards_left: int) -> PlayPosition:
+    """Return a trick start of random play at a table of ``kind``, points so far forgotten."""
+    if kind == "four":
+        return from_scratch(endgame(rng, cards_left))
+    if kind == "protected":
+        return from_scratch(protected_endgame(rng, cards_left))
+    players = 2 if kind == "two" else 3
+    return from_scratch(small_table_endgame(rng, players, cards_left * players // 4))
+
+
+@pytest.mark.parametrize("kind", ["four", "protected", "two", "three"])
+def test_quick_bounds_hold_the_exact_value_of_every_trick_start(kind: str) -> None:
+    rng = random.Random(len(kind))
+    telling = 0
+    for _ in range(60):
+        pos = trick_start(rng, kind, rng.choice([8, 12, 16]))
+        lower, upper = quick_bounds(pos)
+        exact = solve(pos)[0]
+        assert 0 <= lower <= exact <= upper <= remaining_points(pos)
+        telling += lower > 0 or upper < remaining_points(pos)
+    assert telling >= 20  # the bounds say something in most positions, not only the trivial
+
+
+def test_the_side_on_lead_is_sure_of_the_top_trumps_it_holds() -> None:
+    hands = (
+        cards((SPADES, JACK), (SPADES, NINE), (HEARTS, SEVEN)),
+        cards((SPADES, ACE), (HEARTS, EIGHT), (CLUBS, SEVEN)),
+        cards((HEARTS, NINE), (CLUBS, EIGHT), (CLUBS, NINE)),
+        cards((SPADES, TEN), (HEARTS, TEN), (CLUBS, TEN)),
+    )
+    pos = PlayPosition.start(hands, 0, SPADES)
+    lower, upper = quick_bounds(pos)
+    assert lower == 20 + 14  # the jack and the nine of trumps, each taking a trick
+    assert lower <= solve(pos)[0] <= upper
+    # Led by the other side, the two trumps above the ace still fall to side 0.
+    assert quick_bounds(PlayPosition.start(hands, 1, SPADES))[0] == 34
+
+
+def test_a_master_an_opponent_could_trump_is_not_counted() -> None:
+    hands = (
+        cards((HEARTS, ACE), (HEARTS, TEN)),
+        cards((HEARTS, SEVEN), (SPADES, SEVEN)),
+        cards((CLUBS, SEVEN), (CLUBS, EIGHT)),
+        cards((HEARTS, EIGHT), (HEARTS, NINE)),
+    )
+    pos = PlayPosition.start(hands, 0, SPADES)
+    # Seat 1 follows the ace with its last heart, then must trump the ten.
+    assert quick_bounds(pos)[0] == 11 == solve(pos)[0]
+    followed = (hands[0], cards((HEARTS, SEVEN), (HEARTS, KING)), hands[2], hands[3])
+    pos = PlayPosition.start(followed, 0, SPADES)
+    assert quick_bounds(pos) == (remaining_points(pos),) * 2  # every trick, the last one's 10
+
+
+def test_a_trick_start_its_bounds_settle_is_not_searched() -> None:
+    hands = (
+        cards((SPADES, JACK), (SPADES, NINE)),
+        cards((SPADES, ACE), (HEARTS, EIGHT)),
+        cards((HEARTS, NINE), (CLUBS, EIGHT)),
+        cards((SPADES, TEN), (HEARTS, TEN)),
+    )
+    pos = PlayPosition.start(hands, 0, SPADES)
+    solver = CompiledSolver()
+    assert solver.bounded_value(pos, 33, 34) >= 34
+    assert solver.state[NODES] == 0
+    assert solver.value(pos) == solve(pos)[0]
+
+
+def test_quick_bounds_are_for_trick_starts() -> None:
+    pos = PlayPosition.start(random_deal(random.Random(3)), 0, 0)
+    pos = play(pos, cards_of(legal(pos))[0])
+    with pytest.raises(ValueError, match="trick starts"):
+        quick_bounds(pos)
