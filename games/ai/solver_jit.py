@@ -333,6 +333,8 @@ def quick_bounds(pos: PlayPosition) -> tuple[int, int]:
     before it searches."""
     if pos.trick:
         raise ValueError("quick bounds are for trick starts")
+    if not any(pos.hands):
+        return 0, 0
     hands = np.array(pos.hands, dtype=np.int64)
     lower, upper = _quick_bounds_of(hands, pos.leader, pos.trump, pos.players)
     return int(lower), int(upper)
@@ -668,10 +670,11 @@ class CompiledSolver:
     ) -> int:
         """Return the points team 0 takes from ``pos`` on, both sides playing perfectly.
 
-        Null-window probes narrow the value down: from ``guess`` on (MTD(f)) when one is given,
-        by bisection otherwise; the table links the probes.
+        Null-window probes narrow the value down, from the quick bounds of a trick start on:
+        from ``guess`` on (MTD(f)) when one is given, by bisection otherwise; the table links
+        the probes.
         """
-        low, high = 0, remaining_points(pos)
+        low, high = (0, remaining_points(pos)) if pos.trick else quick_bounds(pos)
         probe_at = guess
         while low < high:
             if probe_at is None:

@@ -373,6 +373,12 @@ def test_a_trick_start_its_bounds_settle_is_not_searched() -> None:
     assert solver.value(pos) == solve(pos)[0]
 
 
+def test_a_round_played_out_has_nothing_left_to_bound() -> None:
+    pos = PlayPosition((0, 0, 0, 0), (), 0, 0)
+    assert quick_bounds(pos) == (0, 0)
+    assert CompiledSolver().value(pos) == 0
+
+
 def test_quick_bounds_are_for_trick_starts() -> None:
     pos = PlayPosition.start(random_deal(random.Random(3)), 0, 0)
     pos = play(pos, cards_of(legal(pos))[0])
