@@ -86,7 +86,7 @@ def _card_of(bit: int) -> int:
 @jit(cache=True, inline="always")
 def _order(
     legal_cards: int,
-    hands: np.ndarray,
+    others: int,
     seat: int,
     trump: int,
     played: int,
@@ -96,11 +96,10 @@ def _order(
     row: np.ndarray,
     scores: np.ndarray,
 ) -> int:
-    """Write the legal cards into ``row``, most promising first; return how many."""
-    others = 0
-    for other in range(4):
-        if other != seat:
-            others |= hands[other]
+    """Write the legal cards into ``row``, most promising first; return how many.
+
+    ``others``: the cards the other seats hold (and the open trick's, which beat no lead).
+    """
     count = 0
     mask = legal_cards
     while mask:
@@ -348,6 +347,8 @@ def _drop_equivalent(legal_cards: int, alive: int, trump: int) -> int:
     """
     kept = legal_cards
     for suit in range(4):
+        if legal_cards & _SUITS[suit] == 0:
+            continue
         pointless = 2 if suit == trump else 3  # 7 8 (trumps) or 7 8 9, lowest first
         mine_below = False
         for rank in range(pointless):
@@ -422,9 +423,9 @@ def _enter(
     best, best_seat = frame[BEST], frame[BEST_SEAT]
     free = (rules & 4) != 0 and played > 0 and best_seat == (seat + 2) & 3
     legal_cards = _legal(hand, played, frame[LED], best, trump, free)
-    alive = hands[0] | hands[1] | hands[2] | hands[3] | frame[TRICK]
-    legal_cards = _drop_equivalent(legal_cards, alive & ~hand, trump)
-    count = _order(legal_cards, hands, seat, trump, played, best, best_seat, players, row, scores)
+    others = (hands[0] | hands[1] | hands[2] | hands[3] | frame[TRICK]) & ~hand
+    legal_cards = _drop_equivalent(legal_cards, others, trump)
+    count = _order(legal_cards, others, seat, trump, played, best, best_seat, players, row, scores)
     if remembered >= 0:
         _bring_forward(row, count, remembered)
     ends_trick = played == players - 1 and hand & (hand - 1) != 0
