@@ -47,15 +47,17 @@ _POINTS = np.array(POINTS, dtype=np.int64)
 _STRENGTH = np.array(STRENGTH, dtype=np.int64)
 _SUITS = np.array(SUIT_MASKS, dtype=np.int64)
 _BYTE_COUNT = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.int64)
+
+
+def _strongest_first(suit: int, trump: int) -> list[int]:
+    """Return the cards of ``suit`` from the strongest to the weakest under ``trump``."""
+    return sorted(range(8 * suit, 8 * suit + 8), key=STRENGTH[trump].__getitem__, reverse=True)
+
+
 # _TOP_DOWN[trump, suit]: the suit's cards from the strongest to the weakest.
 _TOP_DOWN = np.array(
-    [
-        [sorted(range(8 * suit, 8 * suit + 8), key=STRENGTH[trump].__getitem__, reverse=True)]
-        for trump in range(4)
-        for suit in range(4)
-    ],
-    dtype=np.int64,
-).reshape(4, 4, 8)
+    [[_strongest_first(suit, trump) for suit in range(4)] for trump in range(4)], dtype=np.int64
+)
 # _SUIT_POINTS[trump, suit, cards]: the points of a suit's cards (one byte of a hand's mask).
 _SUIT_POINTS = np.zeros((4, 4, 256), dtype=np.int64)
 for _trump in range(4):
@@ -98,7 +100,8 @@ def _order(
 ) -> int:
     """Write the legal cards into ``row``, most promising first; return how many.
 
-    ``others``: the cards the other seats hold (and the open trick's, which beat no lead).
+    ``others``: the cards the other seats hold and those on the open trick (none when the seat
+    leads, the only time the order reads them).
     """
     count = 0
     mask = legal_cards
