@@ -773,6 +773,11 @@ def solve_jit(pos: PlayPosition) -> tuple[int, int]:
 
 
 def compile_solver() -> None:
-    """Compile (or load from the cache) the search by solving a small endgame."""
+    """Compile (or load from the cache) the search by solving a small endgame.
+
+    The quick bounds settle so small an endgame before any search, so the search is also run
+    once on its own: otherwise its compilation would fall on a player's first move.
+    """
     pos = PlayPosition.start((0x3, 0x300, 0x30000, 0x3000000), 0, 0)
     solve_jit(pos)
+    shared_solver().bounded_value(pos, -1, remaining_points(pos) + 1)

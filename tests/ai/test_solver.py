@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -384,3 +386,16 @@ def test_quick_bounds_are_for_trick_starts() -> None:
     pos = play(pos, cards_of(legal(pos))[0])
     with pytest.raises(ValueError, match="trick starts"):
         quick_bounds(pos)
+
+
+def test_compiling_the_solver_leaves_no_search_to_compile_on_a_first_move() -> None:
+    # A fresh process, since this one's search has long been compiled by other tests.
+    script = (
+        "from games.ai import solver_jit as s\n"
+        "s.compile_solver()\n"
+        "print(all(f.signatures for f in (s._quick_bounds_of, s._start, s._search)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300
+    )
+    assert done.stdout.strip() == "True"
