@@ -154,6 +154,10 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A forked pool process warms the computer players up before it reports for work, and compiling
+# them on a cold cache takes about 15 s of CPU. Celery kills a process that takes over 4 s to
+# report, so a process replaced during that compile would be killed again and again.
+CELERY_WORKER_PROC_ALIVE_TIMEOUT = 180.0
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 # The strong computers' searches take up to half a second of CPU per card: they have a queue of

@@ -221,6 +221,7 @@ class CeleryWorkerProcess(SiteProcess):
         beat: bool = False,
         purge: bool = False,
         pool: str = "solo",
+        concurrency: int | None = None,
         loglevel: str = "WARNING",
         output: Path | None = None,
     ) -> None:
@@ -231,6 +232,7 @@ class CeleryWorkerProcess(SiteProcess):
         self.beat = beat
         self.purge = purge
         self.pool = pool
+        self.concurrency = concurrency
         self.loglevel = loglevel
         self._schedule_dir: str | None = None
 
@@ -239,6 +241,8 @@ class CeleryWorkerProcess(SiteProcess):
             *(sys.executable, "-m", "celery", "-A", "config", "worker"),
             *("--pool", self.pool, "--hostname", self.hostname, "--loglevel", self.loglevel),
         ]
+        if self.concurrency is not None:
+            argv += ["--concurrency", str(self.concurrency)]
         if self.queues:
             argv += ["--queues", ",".join(self.queues)]
         if self.beat:
