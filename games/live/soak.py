@@ -1,14 +1,14 @@
 """A bounded soak of the live table on real processes, measuring what players would notice.
 
-Two daphne servers and one Celery worker (with beat) run on the PostgreSQL database and the
-Redis of ``DATABASE_URL`` and ``REDIS_URL``; a third daphne server holds only the sockets of an
-idle table, since a quiet socket on a quiet server is the first a channel layer loses.
-Scripted players sit at tables mixed with computer seats, some with a turn clock, and play
-over real table sockets: each one acts when its own view says it is its turn, picks a legal
-action from the engine, and sends it as the browser's buttons do. Meanwhile a daphne server
-or the worker is killed (SIGKILL) and started again at intervals; players on a killed server
-reconnect to the other one, except the player alone with computers, who stays away for a
-while as someone whose page died might.
+Two daphne servers and one Celery worker (a forked pool, as in production, with beat) run on
+the PostgreSQL database and the Redis of ``DATABASE_URL`` and ``REDIS_URL``; a third daphne
+server holds only the sockets of an idle table, since a quiet socket on a quiet server is the
+first a channel layer loses. Scripted players sit at tables mixed with computer seats (easy,
+medium and strong), some with a turn clock, and play over real table sockets: each one acts
+when its own view says it is its turn, picks a legal action from the engine, and sends it as
+the browser's buttons do. Meanwhile a daphne server or the worker is killed (SIGKILL) and
+started again at intervals; players on a killed server reconnect to the other one, except the
+player alone with computers, who stays away for a while as someone whose page died might.
 
 The figures, from the action log (see ``games.live.audit`` for when a turn is due) and from
 the sockets:
@@ -94,7 +94,9 @@ DISCONNECT_GRACE = 5.0
 MAX_EVENTS = 200
 # Seat 0 to 3: "h" a scripted player, "b" a computer; then the room's turn clock in seconds.
 # The player alone with computers is the one who stays away when their server dies.
-LAYOUTS = (("hbbb", 0), ("hbhb", 30), ("hhhh", 0), ("hhbb", 30))
+# (seats, turn clock, computer level): one table plays with strong computers, whose searches run
+# on the worker's pool beside the cheap moves of the others.
+LAYOUTS = (("hbbb", 0, "easy"), ("hbhb", 30, "medium"), ("hhhh", 0, "easy"), ("hhbb", 30, "strong"))
 LEAVER_LAYOUT = "hbbb"
 IDLE_LAYOUT = "hhhh"
 
@@ -467,6 +469,8 @@ class Soak:
             hostname=f"soak-{self.run_id}@pilotta",
             beat=True,
             purge=True,
+            # Forked pool processes, as production's workers run (README).
+            pool="prefork",
             output=self.workdir / "worker.log",
         )
         self.tables: list[Table] = []
@@ -582,14 +586,14 @@ class Soak:
 
     def create_tables(self) -> None:
         layouts = [LAYOUTS[index % len(LAYOUTS)] for index in range(self.options.tables)]
-        for layout, clock in layouts:
-            self.tables.append(self.create_table(layout, clock, playing=True))
-        self.tables.append(self.create_table(IDLE_LAYOUT, 0, playing=False))
+        for layout, clock, level in layouts:
+            self.tables.append(self.create_table(layout, clock, level, playing=True))
+        self.tables.append(self.create_table(IDLE_LAYOUT, 0, "easy", playing=False))
 
-    def create_table(self, layout: str, clock: int, *, playing: bool) -> Table:
+    def create_table(self, layout: str, clock: int, level: str, *, playing: bool) -> Table:
         users = {seat: self.create_user() for seat, kind in enumerate(layout) if kind == "h"}
         owner = users[0]
-        room = room_create(owner=owner, target=251, bot_level="easy", turn_seconds=clock)
+        room = room_create(owner=owner, target=251, bot_level=level, turn_seconds=clock)
         for seat in range(1, 4):
             if seat in users:
                 room_take_seat(
