@@ -13,6 +13,7 @@ when they already fall outside the window: a quarter fewer nodes on ``bench_solv
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, cast
@@ -755,15 +756,20 @@ class CompiledSolver:
         return values
 
 
-_shared: CompiledSolver | None = None
+_per_thread = threading.local()
 
 
 def shared_solver() -> CompiledSolver:
-    """Return this process's solver (its table is worth keeping between moves)."""
-    global _shared
-    if _shared is None:
-        _shared = CompiledSolver()
-    return _shared
+    """Return this thread's solver (its table is worth keeping between moves).
+
+    A search keeps its place in the solver's arrays between two slices, so two threads
+    searching with one solver would run on in each other's searches: each thread has its own
+    (the embedded worker runs two).
+    """
+    solver: CompiledSolver | None = getattr(_per_thread, "solver", None)
+    if solver is None:
+        solver = _per_thread.solver = CompiledSolver()
+    return solver
 
 
 def solve_jit(pos: PlayPosition) -> tuple[int, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import threading
 import time
 from typing import Any
 
@@ -399,3 +400,25 @@ def test_compiling_the_solver_leaves_no_search_to_compile_on_a_first_move() -> N
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300
     )
     assert done.stdout.strip() == "True"
+
+
+def test_threads_searching_at_once_each_get_their_own_values() -> None:
+    # Searches with a deadline run in slices, between which another thread may search too.
+    rng = random.Random(5)
+    positions = [PlayPosition.start(random_deal(rng), rng.randrange(4), 0) for _ in range(12)]
+    expected = [shared_solver().move_values(pos) for pos in positions]
+    found: dict[int, dict[int, int]] = {}
+
+    def search(indices: range) -> None:
+        solver = shared_solver()
+        solver.slice_nodes = 50
+        for index in indices:
+            found[index] = solver.move_values(positions[index], time.perf_counter() + 60)
+
+    threads = [threading.Thread(target=search, args=(range(k, 12, 2),)) for k in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert [found[index] for index in range(12)] == expected
