@@ -52,8 +52,13 @@ def runs_tasks_in_process(pool_cls: Any) -> bool:
 
 
 def run_embedded_worker(worker: Any) -> None:
-    """Warm the computer players up, then consume tasks: the body of the embedded worker thread."""
-    _warm_up_bots()
+    """Consume tasks while the computer players warm up beside: the embedded worker thread's body.
+
+    On a cold compile cache the warm-up takes about 15 s, which the easy and medium computers
+    and the turn clock do not need; a strong search that comes meanwhile waits for the compile
+    in progress (the compiler's lock), not for a second one.
+    """
+    threading.Thread(target=_warm_up_bots, name="bots-warm-up", daemon=True).start()
     worker.start()
 
 

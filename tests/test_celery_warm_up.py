@@ -1,5 +1,7 @@
 """Celery workers prepare the computer players when they start, not on a player's move."""
 
+import threading
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -59,12 +61,26 @@ def test_the_embedded_worker_does_not_warm_up_in_the_web_process_thread(
     assert warm_ups == []
 
 
-def test_the_embedded_worker_thread_warms_up_before_it_consumes(warm_ups: list[str]) -> None:
-    worker = SimpleNamespace(start=lambda: warm_ups.append("start"))
+def test_the_embedded_worker_consumes_while_the_players_warm_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    events: list[str] = []
+    compiled = threading.Event()
+
+    def slow_warm_up() -> None:
+        compiled.wait(timeout=10)
+        events.append("warmed up")
+
+    monkeypatch.setattr(bots, "warm_up", slow_warm_up)
+    worker = SimpleNamespace(start=lambda: events.append("consuming"))
 
     run_embedded_worker(worker)
+    compiled.set()
+    deadline = time.monotonic() + 10
+    while len(events) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
 
-    assert warm_ups == ["warm_up", "start"]
+    assert events == ["consuming", "warmed up"]
 
 
 def test_the_pool_check_takes_aliases_and_classes() -> None:
