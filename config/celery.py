@@ -27,10 +27,22 @@ def _warm_up_bots() -> None:
     warm_up()
 
 
+def serves_strong_searches() -> bool:
+    """Say whether this worker takes the strong computers' tasks, the only ones that search.
+
+    Elsewhere the warm-up would cost a compile (about 15 s on a cold cache) and a 64 MB table
+    in every pool process for nothing.
+    """
+    from django.conf import settings
+
+    return settings.STRONG_BOT_QUEUE in app.amqp.queues.consume_from
+
+
 @worker_process_init.connect
 def warm_up_pool_process(**kwargs: Any) -> None:
     """Prepare the computer players in each forked pool process before it takes a task."""
-    _warm_up_bots()
+    if serves_strong_searches():
+        _warm_up_bots()
 
 
 @worker_init.connect
@@ -39,7 +51,7 @@ def warm_up_worker(sender: Any = None, **kwargs: Any) -> None:
     # The embedded worker warms up in its own thread, so that the web process starts at once.
     if sender is None or sender.hostname == EMBEDDED_HOSTNAME:
         return
-    if runs_tasks_in_process(sender.pool_cls):
+    if runs_tasks_in_process(sender.pool_cls) and serves_strong_searches():
         _warm_up_bots()
 
 

@@ -47,6 +47,27 @@ def test_a_worker_that_runs_tasks_itself_warms_up_before_consuming(
     assert warm_ups == ["warm_up"]
 
 
+@pytest.fixture
+def cheap_queue_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make this process a worker started with ``-Q celery``, as production's cheap workers."""
+    queues = celery_config.app.amqp.queues
+    monkeypatch.setattr(queues, "_consume_from", {"celery": queues["celery"]})
+
+
+@pytest.mark.usefixtures("cheap_queue_only")
+def test_a_pool_process_of_the_cheap_queue_does_not_warm_up(warm_ups: list[str]) -> None:
+    worker_process_init.send(sender="worker@test")
+
+    assert warm_ups == []
+
+
+@pytest.mark.usefixtures("cheap_queue_only")
+def test_a_solo_worker_of_the_cheap_queue_does_not_warm_up(warm_ups: list[str]) -> None:
+    worker_init.send(sender=a_worker("solo"))
+
+    assert warm_ups == []
+
+
 def test_a_prefork_worker_leaves_the_warm_up_to_its_children(warm_ups: list[str]) -> None:
     worker_init.send(sender=a_worker("prefork"))
 
