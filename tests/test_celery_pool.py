@@ -15,18 +15,10 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 COMPILED_SECONDS = 150
 
 
-def pool_children(worker: CeleryWorkerProcess) -> list[int]:
-    """Return the pids of the worker's pool processes (Linux)."""
-    pid = worker.pid
-    assert pid is not None
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return [int(child) for child in children]
-
-
 def wait_for_child(worker: CeleryWorkerProcess, seconds: float = 30) -> int:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if children := pool_children(worker):
+        if children := worker.pool_pids():
             return children[0]
         time.sleep(0.05)
     pytest.fail("the worker forked no pool process")
@@ -63,7 +55,7 @@ def test_a_pool_process_replaced_during_a_cold_warm_up_is_let_finish(tmp_path: P
         deadline = time.monotonic() + COMPILED_SECONDS
         while time.monotonic() < deadline and not compiled(cache) and not timed_out(log):
             time.sleep(0.5)
-        replacement_alive = bool(pool_children(worker))
+        replacement_alive = bool(worker.pool_pids())
     finally:
         worker.stop()
     assert not timed_out(log)

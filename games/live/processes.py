@@ -256,6 +256,15 @@ class CeleryWorkerProcess(SiteProcess):
     def start_seconds(self) -> float:
         return WORKER_START_SECONDS
 
+    def pool_pids(self) -> list[int]:
+        """Return the pids of the processes the worker forked for its pool (Linux), if any."""
+        if self.popen is None or not self.alive:
+            return []
+        pid = self.popen.pid
+        return [
+            int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        ]
+
     def ping(self, timeout: float = 0.5) -> bool:
         """Say whether this worker answers a ping on the broker."""
         from config.celery import app

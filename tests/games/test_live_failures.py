@@ -1,7 +1,10 @@
 """No turn is lost and no seat is left empty when a real process dies with ``kill -9``."""
 
 import asyncio
+import os
+import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -131,3 +134,60 @@ def test_a_player_whose_server_is_killed_is_covered_then_gets_the_seat_back(daph
         asyncio.run(come_back())
     finally:
         background.stop()
+
+
+def test_a_strong_turn_whose_pool_process_is_killed_mid_search_is_played_once(tmp_path):
+    """Production's workers fork their pool: the process searching a strong card dies alone,
+    and its parent lives on (Celery acknowledges the lost task, so the sweeper replays it)."""
+    owner = make_user("Owner")
+    room = bot_room(owner, bot_level="strong")
+    log = tmp_path / "searcher.log"
+    env = site_env(FAST)
+    # As in production: a worker for the cheap queue with beat, and one for the searches.
+    cheap = CeleryWorkerProcess(env=env, queues=("celery",), beat=True, purge=True)
+    searcher = CeleryWorkerProcess(
+        env=env, queues=("strong",), pool="prefork", concurrency=1, loglevel="INFO", output=log
+    )
+    try:
+        cheap.start()
+        searcher.start()
+    except ProcessStartError as error:
+        cheap.stop()
+        pytest.fail(str(error), pytrace=False)
+    try:
+        room_services.room_start(room_id=room.pk, user=owner)
+        round_ = Round.objects.get(match__room=room)
+        RoomSeat.objects.filter(room=room, seat=0).update(away=True)
+        round_schedule_turn(round_id=round_.pk)
+        kills = kill_pool_process_mid_task(searcher, log, round_)
+        played = actions_of(round_)
+        wait_until(
+            lambda: actions_of(round_) > played + 2,
+            DUE_BOUND_SECONDS,
+            "the round going on after the lost turn",
+        )
+    finally:
+        searcher.stop()
+        cheap.stop()
+
+    assert kills >= 1
+    seqs = list(RoundAction.objects.filter(round=round_).values_list("seq", flat=True))
+    assert seqs == list(range(len(seqs)))
+
+
+def actions_of(round_: Round) -> int:
+    return RoundAction.objects.filter(round=round_).count()
+
+
+def kill_pool_process_mid_task(process: CeleryWorkerProcess, log: Path, round_: Round) -> int:
+    """Kill the worker's pool process until one dies holding a task; return the kills."""
+    for kills in range(1, 11):
+        played = actions_of(round_)
+        wait_until(lambda: actions_of(round_) > played, 60, "a computer's move")  # noqa: B023
+        time.sleep(0.3)  # into the next search: each card thinks for up to half a second
+        for pid in process.pool_pids():
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(1.0)
+        if "WorkerLostError" in log.read_text(errors="replace"):
+            return kills
+    pytest.fail("no kill hit the pool process while it held a task")
