@@ -92,10 +92,9 @@ REMATCH_PAUSE = 1.0
 LEAVE_SECONDS = 40.0
 DISCONNECT_GRACE = 5.0
 MAX_EVENTS = 200
-# Seat 0 to 3: "h" a scripted player, "b" a computer; then the room's turn clock in seconds.
+# Seat 0 to 3: "h" a scripted player, "b" a computer; then the room's turn clock in seconds, and
+# its computers' level: one table's strong searches run on the pool beside the others' moves.
 # The player alone with computers is the one who stays away when their server dies.
-# (seats, turn clock, computer level): one table plays with strong computers, whose searches run
-# on the worker's pool beside the cheap moves of the others.
 LAYOUTS = (("hbbb", 0, "easy"), ("hbhb", 30, "medium"), ("hhhh", 0, "easy"), ("hhbb", 30, "strong"))
 LEAVER_LAYOUT = "hbbb"
 IDLE_LAYOUT = "hhhh"
