@@ -10,8 +10,10 @@ from games.engine.observation import Observation
 from .evaluator import bidding_model
 from .heuristic import EASY, MEDIUM, choose_heuristic
 from .random_bot import choose_random
-from .solver_jit import compile_solver
-from .strong import choose_strong
+
+# The strong level's search is compiled with numba, which the other levels never need: it is
+# imported on the strong level's first use, so that a process serving only cheap moves neither
+# loads numba nor depends on its compile cache.
 
 LEVELS = ("random", "easy", "medium", "strong")
 #: The levels a room may offer.
@@ -38,11 +40,15 @@ def choose_action(
         return choose_heuristic(observation, rng, EASY)
     if level == "medium":
         return choose_heuristic(observation, rng, MEDIUM)
+    from .strong import choose_strong
+
     return choose_strong(observation, rng, budget)
 
 
 def warm_up() -> None:
     """Prepare the bots (compiled code, tables) so that the first move is fast."""
+    from .solver_jit import compile_solver
+
     compile_solver()
     bidding_model()
 

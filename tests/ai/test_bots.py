@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import random
+import subprocess
+import sys
 from enum import Enum
 from types import BuiltinFunctionType, FunctionType, ModuleType
 
@@ -174,3 +176,24 @@ def test_a_strong_trump_hand_bids_in_its_suit(level: str) -> None:
 @pytest.mark.parametrize("level", ["medium", "strong"])
 def test_a_weak_hand_passes(level: str) -> None:
     assert first_action("7C 8C 9D 8D 7H 8S 9S QC", level) == Pass()
+
+
+def test_the_cheap_levels_play_without_loading_the_compiled_search() -> None:
+    # A fresh process: this one loaded numba long ago.
+    script = (
+        "import random, sys\n"
+        "from games.ai import choose_action\n"
+        "from tests.ai.test_bots import new_round\n"
+        "rng = random.Random(3)\n"
+        "for level in ('random', 'easy', 'medium'):\n"
+        "    state = new_round(rng)\n"
+        "    while state.to_act is not None:\n"
+        "        seat = state.to_act\n"
+        "        action = choose_action(state.observation(seat), level=level, rng=rng)\n"
+        "        state = state.apply(seat, action)\n"
+        "print(sorted(name for name in ('numba', 'games.ai.solver_jit') if name in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "[]"
