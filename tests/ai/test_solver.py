@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import threading
 import time
 from typing import Any
@@ -22,6 +20,7 @@ from games.ai.solver_jit import (
     solve_jit,
 )
 from games.engine.fast import PlayPosition, cards_of, legal, play, random_deal, side_of
+from tests.ai.test_bots import printed_by_fresh_process
 
 
 def minimax(pos: PlayPosition) -> int:
@@ -396,10 +395,7 @@ def test_compiling_the_solver_leaves_no_search_to_compile_on_a_first_move() -> N
         "s.compile_solver()\n"
         "print(all(f.signatures for f in (s._quick_bounds_of, s._start, s._search)))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300
-    )
-    assert done.stdout.strip() == "True"
+    assert printed_by_fresh_process(script) == "True"
 
 
 def test_threads_searching_at_once_each_get_their_own_values() -> None:
