@@ -1,4 +1,5 @@
-"""Celery workers prepare the computer players when they start, not on a player's move."""
+"""Celery workers that take strong searches prepare the computer players when they start, not on
+a player's move; the embedded worker takes tasks while it prepares them."""
 
 import threading
 import time
