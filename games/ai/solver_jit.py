@@ -13,11 +13,15 @@ when they already fall outside the window: a quarter fewer nodes on ``bench_solv
 
 from __future__ import annotations
 
+import logging
+import os
+import tempfile
 import threading
 import time
 from collections.abc import Callable
 from typing import Any, cast
 
+import numba
 import numpy as np
 from numba import njit
 
@@ -74,6 +78,37 @@ _CARD_AT = np.zeros(32, dtype=np.int64)
 for _card in range(32):
     _CARD_AT[(((1 << _card) * DE_BRUIJN) & 0xFFFFFFFF) >> 27] = _card
 
+logger = logging.getLogger(__name__)
+
+
+def _cache_probe() -> None:
+    """Do nothing: numba is asked to cache this function to learn where it can cache this file's."""
+
+
+def _cache_somewhere() -> None:
+    """Give numba a folder for the compiled search where it would find none.
+
+    Numba caches beside the code, else in the user's cache folder, and refuses to compile any
+    function marked for its cache where it can write to neither (a read-only image run by a user
+    without a home): every strong computer would fail to load. The system's temporary folder then
+    keeps the compiled search for as long as that folder lasts; ``NUMBA_CACHE_DIR`` keeps it
+    across restarts.
+    """
+    try:
+        njit(cache=True)(_cache_probe)
+    except RuntimeError:
+        cache_dir = os.path.join(tempfile.gettempdir(), "pilotta-numba")
+        config: Any = numba.config  # its settings are made at run time, unseen by mypy
+        config.CACHE_DIR = cache_dir
+        logger.warning(
+            "Neither %s nor the user's cache folder can be written: the strong computers' "
+            "compiled search is cached in %s. Set NUMBA_CACHE_DIR to a lasting, writable folder.",
+            os.path.dirname(__file__),
+            cache_dir,
+        )
+
+
+_cache_somewhere()
 jit = cast(Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]], njit)
 # The search's helpers are inlined by numba itself (inline="always"), not left as calls between
 # separately compiled functions: the search loop compiled as one piece visits the same nodes some

@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from enum import Enum
+from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, ModuleType
 
 import pytest
@@ -196,9 +197,17 @@ def test_the_cheap_levels_play_without_loading_the_compiled_search() -> None:
     assert printed_by_fresh_process(script) == "[]"
 
 
-def printed_by_fresh_process(script: str) -> str:
+def printed_by_fresh_process(
+    script: str, *, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> str:
     """Run ``script`` in a new Python process, with nothing loaded yet; return what it prints."""
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+        cwd=cwd,
+        env=env,
     )
     return done.stdout.strip()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -418,3 +421,27 @@ def test_threads_searching_at_once_each_get_their_own_values() -> None:
         thread.join()
 
     assert [found[index] for index in range(12)] == expected
+
+
+def test_the_solver_loads_where_neither_the_code_nor_the_home_can_be_written(
+    tmp_path: Path,
+) -> None:
+    # A read-only image run by a user without a home, imitated where this user can write
+    # everywhere: a file stands where numba would make its folders beside the code and in the
+    # user's cache. Numba refuses to cache there, and every strong computer would fail to load.
+    games = Path(__file__).resolve().parents[2] / "games"
+    shutil.copytree(games, tmp_path / "games", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "games" / "ai" / "__pycache__").write_text("")
+    (tmp_path / "no-home").write_text("")
+    (tmp_path / "tmp").mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env |= {"XDG_CACHE_HOME": str(tmp_path / "no-home"), "TMPDIR": str(tmp_path / "tmp")}
+    script = (
+        "import numba\n"
+        "from games.ai import solver_jit\n"
+        f"print(solver_jit.__file__.startswith({str(tmp_path)!r}), numba.config.CACHE_DIR)\n"
+    )
+
+    printed = printed_by_fresh_process(script, cwd=tmp_path, env=env)
+
+    assert printed == f"True {tmp_path / 'tmp' / 'pilotta-numba'}"
