@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 import tempfile
 import threading
 import time
@@ -85,6 +86,20 @@ def _cache_probe() -> None:
     """Do nothing: numba is asked to cache this function to learn where it can cache this file's."""
 
 
+def _private_temporary_folder() -> str:
+    """Return this user's folder for the compiled search in the system's temporary folder.
+
+    Numba's cache holds pickles, which it loads: a folder another user made or may write to
+    could hand this process code to run, so such a folder is passed over for a new one.
+    """
+    path = os.path.join(tempfile.gettempdir(), f"pilotta-numba-{os.getuid()}")
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    found = os.lstat(path)
+    if not stat.S_ISDIR(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & 0o077:
+        return tempfile.mkdtemp(prefix="pilotta-numba-")
+    return path
+
+
 def _cache_somewhere() -> None:
     """Give numba a folder for the compiled search where it would find none.
 
@@ -97,7 +112,7 @@ def _cache_somewhere() -> None:
     try:
         njit(cache=True)(_cache_probe)
     except RuntimeError:
-        cache_dir = os.path.join(tempfile.gettempdir(), "pilotta-numba")
+        cache_dir = _private_temporary_folder()
         config: Any = numba.config  # its settings are made at run time, unseen by mypy
         config.CACHE_DIR = cache_dir
         logger.warning(

@@ -423,25 +423,48 @@ def test_threads_searching_at_once_each_get_their_own_values() -> None:
     assert [found[index] for index in range(12)] == expected
 
 
-def test_the_solver_loads_where_neither_the_code_nor_the_home_can_be_written(
-    tmp_path: Path,
-) -> None:
-    # A read-only image run by a user without a home, imitated where this user can write
-    # everywhere: a file stands where numba would make its folders beside the code and in the
-    # user's cache. Numba refuses to cache there, and every strong computer would fail to load.
+def numba_cache_without_writable_code_or_home(tmp_path: Path) -> Path:
+    """Load the solver in a fresh process that can write neither beside the code nor at home.
+
+    A read-only image run by a user without a home is imitated where this user may write
+    everywhere: a file stands where numba would make its folders beside the code and in the
+    user's cache. Return the folder numba was given, in the temporary folder ``tmp_path/tmp``.
+    """
     games = Path(__file__).resolve().parents[2] / "games"
     shutil.copytree(games, tmp_path / "games", ignore=shutil.ignore_patterns("__pycache__"))
     (tmp_path / "games" / "ai" / "__pycache__").write_text("")
     (tmp_path / "no-home").write_text("")
-    (tmp_path / "tmp").mkdir()
+    (tmp_path / "tmp").mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env |= {"XDG_CACHE_HOME": str(tmp_path / "no-home"), "TMPDIR": str(tmp_path / "tmp")}
     script = (
         "import numba\n"
         "from games.ai import solver_jit\n"
-        f"print(solver_jit.__file__.startswith({str(tmp_path)!r}), numba.config.CACHE_DIR)\n"
+        f"assert solver_jit.__file__.startswith({str(tmp_path)!r})\n"
+        "print(numba.config.CACHE_DIR)\n"
     )
+    return Path(printed_by_fresh_process(script, cwd=tmp_path, env=env))
 
-    printed = printed_by_fresh_process(script, cwd=tmp_path, env=env)
 
-    assert printed == f"True {tmp_path / 'tmp' / 'pilotta-numba'}"
+def test_the_solver_loads_where_neither_the_code_nor_the_home_can_be_written(
+    tmp_path: Path,
+) -> None:
+    # Numba refuses to cache there, and every strong computer would fail to load.
+    cache = numba_cache_without_writable_code_or_home(tmp_path)
+
+    assert cache == tmp_path / "tmp" / f"pilotta-numba-{os.getuid()}"
+    assert cache.stat().st_mode & 0o777 == 0o700
+
+
+def test_the_solver_passes_over_a_cache_folder_others_may_write(tmp_path: Path) -> None:
+    # Numba loads the pickles it finds in its cache: another user's would run as this one.
+    planted = tmp_path / "tmp" / f"pilotta-numba-{os.getuid()}"
+    planted.mkdir(parents=True)
+    planted.chmod(0o777)
+
+    cache = numba_cache_without_writable_code_or_home(tmp_path)
+
+    assert cache.parent == tmp_path / "tmp"
+    assert cache.name.startswith("pilotta-numba-")
+    assert cache != planted
+    assert cache.stat().st_mode & 0o777 == 0o700
