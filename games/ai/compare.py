@@ -55,6 +55,8 @@ VARIANTS: dict[str, Settings] = {
     "silence-reading": {"SILENCE_READING": True},
     "no-silence-reading": {"SILENCE_READING": False},
     "play-and-silence-reading": {"PLAY_READING": True, "SILENCE_READING": True},
+    "partner-reading": {"PARTNER_READING": True},
+    "partner-reading-firm": {"PARTNER_READING": True, "PARTNER_MISMATCH": 0.2},
     "auction-window": {
         "AUCTION_READING": True,
         "BID_CEILING": 30,

@@ -7,8 +7,8 @@ they played, by those rules, is worth more than one where they would have played
 which keeps ``MISMATCH`` of the weight for each card played otherwise. Players are not the rules
 of thumb, so no card rules a deal out.
 
-Only the opponents are read. A partner of the strong bot plays by search, which the rules of
-thumb describe much less well; its cards weigh nothing here.
+The opponents are read. A partner of the strong bot plays by search, which the rules of thumb
+describe much less well: its cards are read only when asked for, with a mismatch of its own.
 """
 
 from __future__ import annotations
@@ -39,14 +39,17 @@ class PastPlay:
 
 
 class SeatPlays:
-    """An opponent's cards so far, and how likely a hand makes them (``likelihood``)."""
+    """A seat's cards so far, and how likely a hand makes them (``likelihood``)."""
 
-    __slots__ = ("_cache", "k", "plays", "seat")
+    __slots__ = ("_cache", "k", "mismatch", "plays", "seat")
 
-    def __init__(self, k: Knowledge, seat: int, plays: tuple[PastPlay, ...]) -> None:
+    def __init__(
+        self, k: Knowledge, seat: int, plays: tuple[PastPlay, ...], mismatch: float = MISMATCH
+    ) -> None:
         self.k = k
         self.seat = seat
         self.plays = plays
+        self.mismatch = mismatch
         # Late in a round many samples give a seat the same hand: each hand is read once.
         self._cache: dict[Mask, float] = {}
 
@@ -58,7 +61,7 @@ class SeatPlays:
             weight = 1.0
             for play in self.plays:
                 if self.rules_of_thumb(play, hand | play.later) != play.card:
-                    weight *= MISMATCH
+                    weight *= self.mismatch
             self._cache[hand] = weight
         return weight
 
@@ -91,8 +94,17 @@ class SeatPlays:
         return play_card(then, legal)
 
 
-def read_plays(k: Knowledge, observation: Observation) -> list[SeatPlays]:
-    """Return the opponents' cards so far, seat by seat, each with the table as it stood."""
+def read_plays(
+    k: Knowledge, observation: Observation, *, partner_mismatch: float | None = None
+) -> list[SeatPlays]:
+    """Return the opponents' cards so far, seat by seat, each with the table as it stood.
+
+    With ``partner_mismatch`` the partner's cards are read too, each card the rules of thumb
+    would not have played keeping that share of a deal's weight.
+    """
+    mismatch = dict.fromkeys(k.opponents, MISMATCH)
+    if partner_mismatch is not None and k.partner is not None:
+        mismatch[k.partner] = partner_mismatch
     players = k.players
     tricks = [(t.leader, tuple(c.index for c in t.cards)) for t in observation.tricks]
     tricks.append((k.leader, k.trick))
@@ -107,7 +119,7 @@ def read_plays(k: Knowledge, observation: Observation) -> list[SeatPlays]:
         later[seat] |= 1 << card  # every card each seat played, shed as the replay passes it
     forbidden = [0] * players
     played = 0
-    found: dict[int, list[PastPlay]] = {seat: [] for seat in k.opponents}
+    found: dict[int, list[PastPlay]] = {seat: [] for seat in mismatch}
     for leader, cards in tricks:
         for position, card in enumerate(cards):
             seat = (leader + position) % players
@@ -122,4 +134,6 @@ def read_plays(k: Knowledge, observation: Observation) -> list[SeatPlays]:
             later[seat] &= ~(1 << card)
             held[seat] -= 1
         _learn_from_trick(forbidden, leader, list(cards), k.trump, players, k.protection)
-    return [SeatPlays(k, seat, tuple(plays)) for seat, plays in found.items() if plays]
+    return [
+        SeatPlays(k, seat, tuple(plays), mismatch[seat]) for seat, plays in found.items() if plays
+    ]

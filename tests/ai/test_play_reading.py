@@ -105,6 +105,40 @@ def test_only_the_opponents_cards_are_read() -> None:
         assert read == {(seat + 1) % 4, (seat + 3) % 4}
 
 
+def test_the_partners_cards_are_read_when_asked_for_with_their_own_mismatch() -> None:
+    state = fed_the_jack()
+    observation = state.observation(1)  # seat 3, which fed the jack, is seat 1's partner
+    read = read_plays(read_knowledge(observation), observation, partner_mismatch=0.5)
+    by_seat = {plays.seat: plays for plays in read}
+    assert set(by_seat) == {0, 2, 3}
+    hands = real_hands(state)
+    with_the_ten = list(hands)
+    with_the_ten[3] = hands[3] & ~JACK_OF_DIAMONDS | TEN_OF_CLUBS
+    with_the_ten[2] = hands[2] & ~TEN_OF_CLUBS | JACK_OF_DIAMONDS
+    assert by_seat[3].likelihood(hands) == 1.0
+    assert by_seat[3].likelihood(tuple(with_the_ten)) == 0.5
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_without_partners_asking_for_the_partner_reads_no_one_more(players: int) -> None:
+    for _, observation in medium_classic_plays(players, rounds=1):
+        k = read_knowledge(observation)
+        asked = {plays.seat for plays in read_plays(k, observation, partner_mismatch=0.5)}
+        assert asked == {plays.seat for plays in read_plays(k, observation)}
+
+
+def test_the_strong_bot_reads_its_partner_only_with_partner_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    observation = fed_the_jack().observation(1)
+    k = read_knowledge(observation)
+    seats = {view.seat for view in deal_reading(k, observation) if isinstance(view, SeatPlays)}
+    assert seats == {0, 2}
+    monkeypatch.setattr(strong, "PARTNER_READING", True)
+    partner = [view for view in deal_reading(k, observation) if isinstance(view, SeatPlays)]
+    assert {view.seat: view.mismatch for view in partner}[3] == strong.PARTNER_MISMATCH
+
+
 def test_the_site_reads_the_opponents_cards_and_the_silences() -> None:
     # Measured better than plain sampling against the medium bot, paired on the same deals.
     observation = fed_the_jack().observation(0)
