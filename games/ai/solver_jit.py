@@ -93,7 +93,10 @@ def _private_temporary_folder() -> str:
     could hand this process code to run, so such a folder is passed over for a new one.
     """
     path = os.path.join(tempfile.gettempdir(), f"pilotta-numba-{os.getuid()}")
-    os.makedirs(path, mode=0o700, exist_ok=True)
+    try:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+    except OSError:  # something other than a folder already has the name
+        return tempfile.mkdtemp(prefix="pilotta-numba-")
     found = os.lstat(path)
     if not stat.S_ISDIR(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & 0o077:
         return tempfile.mkdtemp(prefix="pilotta-numba-")

@@ -456,11 +456,21 @@ def test_the_solver_loads_where_neither_the_code_nor_the_home_can_be_written(
     assert cache.stat().st_mode & 0o777 == 0o700
 
 
-def test_the_solver_passes_over_a_cache_folder_others_may_write(tmp_path: Path) -> None:
+@pytest.mark.parametrize("planted_as", ["folder others may write", "file", "link"])
+def test_the_solver_passes_over_a_cache_folder_others_may_write(
+    tmp_path: Path, planted_as: str
+) -> None:
     # Numba loads the pickles it finds in its cache: another user's would run as this one.
     planted = tmp_path / "tmp" / f"pilotta-numba-{os.getuid()}"
-    planted.mkdir(parents=True)
-    planted.chmod(0o777)
+    planted.parent.mkdir()
+    if planted_as == "file":
+        planted.write_text("")
+    elif planted_as == "link":
+        (tmp_path / "elsewhere").mkdir(mode=0o700)
+        planted.symlink_to(tmp_path / "elsewhere")
+    else:
+        planted.mkdir()
+        planted.chmod(0o777)
 
     cache = numba_cache_without_writable_code_or_home(tmp_path)
 
