@@ -114,6 +114,14 @@ class Room(models.Model):
         verbose_name = _("room")
         verbose_name_plural = _("rooms")
         ordering: ClassVar = ["-created"]
+        indexes: ClassVar = [
+            # The table sweep reads the rooms in use every few seconds, among all there were.
+            models.Index(
+                fields=["status"],
+                condition=Q(status__in=["open", "playing"]),
+                name="games_room_in_use",
+            ),
+        ]
         constraints: ClassVar = [
             # Palaristi: four players to 251-401; classic: two to four players to 1000.
             models.CheckConstraint(

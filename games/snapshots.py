@@ -21,6 +21,8 @@ from games.models import Match, Room, RoomSeat, Round, default_room_name
 from games.selectors import dealt_round
 
 SNAPSHOT_TTL_SECONDS = 600
+# A room idle for longer is told of its version once more by the sweep, which is harmless.
+ANNOUNCED_TTL_SECONDS = 24 * 3600
 STATE_TTL_SECONDS = 3600
 # How many published snapshots and rebuilt states a process keeps at hand (see ``Recent``).
 RECENT_ENTRIES = 512
@@ -183,6 +185,23 @@ def snapshot_key(snapshot: TableSnapshot) -> str:
     """Name a snapshot in the cache. The room's creation time makes the name unique even if
     the database is reset under a cache that remembers its ids."""
     return f"table:snapshot:{snapshot.room_id}:{snapshot.room_created}:{snapshot.version}"
+
+
+def announced_key(*, room_id: int, room_created: float) -> str:
+    """Name the cache entry holding the last version of a room its tables were told of."""
+    return f"table:announced:{room_id}:{room_created}"
+
+
+def mark_announced(snapshot: TableSnapshot) -> None:
+    """Remember that the room's tables were told of ``snapshot``'s version."""
+    key = announced_key(room_id=snapshot.room_id, room_created=snapshot.room_created)
+    cache.set(key, snapshot.version, ANNOUNCED_TTL_SECONDS)
+
+
+def announced_versions(rooms: list[tuple[int, float]]) -> dict[tuple[int, float], int]:
+    """Return the last version each room's tables were told of, by (room id, creation time)."""
+    keys = {announced_key(room_id=pk, room_created=created): (pk, created) for pk, created in rooms}
+    return {keys[key]: version for key, version in cache.get_many(list(keys)).items()}
 
 
 def _state_key(round_: Round, seq: int) -> str:

@@ -18,6 +18,7 @@ from games.models import Room, RoomInvitation, RoomSeat, Round
 from games.services.guests import guests_delete_inactive
 from games.services.presence import seat_mark_away, seat_release_if_gone, seats_sweep_absent
 from games.services.table import (
+    rooms_announce_lost_changes,
     round_apply_computer_moves,
     round_play_computers,
     turns_sweep_overdue,
@@ -99,13 +100,15 @@ def seat_check_presence(room_id: int, seat: int) -> None:
 
 @shared_task(acks_late=True, expires=10)
 def table_sweep() -> None:
-    """Find lost turns and vanished players (run every few seconds by Celery beat).
+    """Find lost turns, vanished players and unannounced changes (every few seconds, by beat).
 
-    Both can only be noticed by looking: a worker killed mid-turn and a web process killed with
-    its sockets open leave no message behind.
+    All can only be noticed by looking: a worker killed mid-turn, a web process killed with its
+    sockets open, and either killed between a change's commit and its announcement leave no
+    message behind.
     """
     turns_sweep_overdue()
     seats_sweep_absent()
+    rooms_announce_lost_changes()
 
 
 @shared_task(acks_late=True, expires=3600)

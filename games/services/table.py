@@ -34,8 +34,10 @@ from games.models import Match, Room, RoomSeat, Round, RoundAction
 from games.realtime import send_table_changed
 from games.selectors import match_state
 from games.snapshots import (
+    announced_versions,
     contract_json,
     derived_snapshot,
+    mark_announced,
     remember_round_state,
     round_state_cached,
     snapshot_key,
@@ -43,6 +45,7 @@ from games.snapshots import (
 )
 
 ENDED = (Phase.CANCELLED, Phase.FINISHED)
+ANNOUNCED_PER_SWEEP = 200
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -104,6 +107,31 @@ def _publish(
         if publication is not None:
             publication.key = key
         send_table_changed(room_id, version=snapshot.version, key=key)
+        mark_announced(snapshot)
+
+
+def rooms_announce_lost_changes() -> int:
+    """Tell the tables again of changes nobody told them of; return how many rooms.
+
+    A change is announced after its commit by the process that made it. A process killed
+    between the two (a worker that just played a computer's card, a web process that just took
+    a player's) leaves a change no socket heard of: the player whose turn it became would wait
+    for the turn clock, or for ever at a table without one. Announcing a change twice is
+    harmless, since a connection skips a version it has drawn.
+    """
+    in_use = Room.objects.filter(status__in=(Room.Status.OPEN, Room.Status.PLAYING))
+    rooms = {
+        (pk, created.timestamp()): version
+        for pk, created, version in in_use.values_list("pk", "created", "version")
+    }
+    announced = announced_versions(list(rooms))
+    lost = [(room, version) for room, version in rooms.items() if announced.get(room, 0) < version]
+    # Newest rooms first, and a bounded share per sweep: after the cache is emptied every room
+    # in use looks unannounced, and the rest wait for the next sweeps.
+    lost.sort(key=lambda lost_room: lost_room[0][0], reverse=True)
+    for (room_id, _created), version in lost[:ANNOUNCED_PER_SWEEP]:
+        _publish(room_id, version, None)
+    return min(len(lost), ANNOUNCED_PER_SWEEP)
 
 
 def match_start(*, room: Room) -> Match:

@@ -3,18 +3,21 @@
 import asyncio
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from games.engine.actions import PASS
 from games.live.client import TableView, login_session, open_table
 from games.live.processes import CeleryWorkerProcess, ProcessStartError
 from games.models import RoomSeat, Round, RoundAction
 from games.services import rooms as room_services
-from games.services.table import round_schedule_turn
+from games.services.table import round_schedule_turn, seat_apply_action
+from games.snapshots import round_state_cached
 from tests.conftest import site_env
-from tests.factories import bot_room, make_user
+from tests.factories import bot_room, make_user, seated_room
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -134,6 +137,51 @@ def test_a_player_whose_server_is_killed_is_covered_then_gets_the_seat_back(daph
         asyncio.run(come_back())
     finally:
         background.stop()
+
+
+def test_a_change_whose_process_died_before_announcing_it_reaches_the_table(
+    daphne_servers, monkeypatch
+):
+    """The process that took a move dies between its commit and its announcement."""
+    players = [make_user(f"Seat{n}") for n in range(4)]
+    room = seated_room(players)
+    # No other change may come meanwhile to carry the turn: nobody is counted gone.
+    patient = {**FAST, "DISCONNECT_GRACE_SECONDS": "600"}
+    server = daphne_servers(**patient)
+    background = worker(**patient)
+    try:
+        room_services.room_start(room_id=room.pk, user=players[0])
+        state = round_state_cached(Round.objects.get(match__room=room))
+        mover = state.to_act
+        waiting = state.apply(mover, PASS).to_act
+        key = login_session(players[waiting])
+        connected = threading.Event()
+        turn_shown: list[float] = []
+
+        async def watch_for_the_turn() -> None:
+            socket = await open_table(port=server.port, room_id=room.pk, session_key=key)
+            view = TableView()
+            view.apply(await asyncio.wait_for(socket.recv(decode=True), 10))
+            connected.set()
+            while not view.my_turn:
+                view.apply(await asyncio.wait_for(socket.recv(decode=True), 20))
+            turn_shown.append(time.monotonic())
+            await socket.close()
+
+        watcher = threading.Thread(target=asyncio.run, args=(watch_for_the_turn(),))
+        watcher.start()
+        assert connected.wait(10)
+        # Committed, then nothing: the announcement died with the process that took the move.
+        monkeypatch.setattr("games.services.table._publish", lambda *args, **kwargs: None)
+        seat_apply_action(room_id=room.pk, user=players[mover], action=PASS)
+        committed = time.monotonic()
+        watcher.join(30)
+    finally:
+        background.stop()
+
+    assert turn_shown, "the player was never shown their turn"
+    sweep = float(FAST["TABLE_SWEEP_SECONDS"])
+    assert turn_shown[0] - committed < sweep + 3
 
 
 def test_a_strong_turn_whose_pool_process_is_killed_mid_search_is_played_once(tmp_path):

@@ -4,14 +4,22 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
 from django.utils import timezone
 
 from games.liveness import lease_renew, table_scope
 from games.models import Room, RoomSeat, Round
+from games.realtime import table_group
 from games.services import rooms as room_services
+from games.services import table as table_services
 from games.services.presence import seats_sweep_absent
-from games.services.table import round_schedule_turn, turns_sweep_overdue
+from games.services.table import (
+    rooms_announce_lost_changes,
+    round_schedule_turn,
+    turns_sweep_overdue,
+)
 from games.tasks import table_sweep
 from tests.factories import bot_room, seated_room
 
@@ -165,3 +173,70 @@ def test_a_held_task_comes_back_only_after_the_longest_countdown():
     longest += django_settings.BOT_PACING_SECONDS
     options = django_settings.CELERY_BROKER_TRANSPORT_OPTIONS
     assert options["visibility_timeout"] > longest
+
+
+def listening(room: Room) -> str:
+    """Return a channel of the room's table group, as a connection's would be."""
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(table_group(room.pk), channel)
+    return channel
+
+
+def test_a_change_whose_process_died_before_announcing_it_is_announced(players, queued):
+    room = seated_room(players)
+    channel = listening(room)
+    # Committed, but its after-commit announcement never runs: as if the process died there.
+    room_services.room_start(room_id=room.pk, user=players[0])
+    room.refresh_from_db()
+
+    assert rooms_announce_lost_changes() == 1
+
+    message = async_to_sync(get_channel_layer().receive)(channel)
+    assert message["type"] == "table.changed"
+    assert message["version"] == room.version
+    assert rooms_announce_lost_changes() == 0
+
+
+def test_changes_announced_after_their_commit_are_not_announced_again(
+    players, queued, django_capture_on_commit_callbacks
+):
+    room = seated_room(players)
+    with django_capture_on_commit_callbacks(execute=True):
+        room_services.room_start(room_id=room.pk, user=players[0])
+
+    assert rooms_announce_lost_changes() == 0
+
+
+def test_a_closed_room_is_not_announced_again(players, queued):
+    room = seated_room(players)
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.CLOSED, version=99)
+
+    assert rooms_announce_lost_changes() == 0
+
+
+def test_the_table_sweep_announces_lost_changes(players, queued):
+    room = seated_room(players)
+    room_services.room_start(room_id=room.pk, user=players[0])
+
+    table_sweep()
+
+    assert rooms_announce_lost_changes() == 0
+
+
+def test_a_sweep_announces_a_bounded_share_newest_rooms_first(owner, monkeypatch):
+    # After the cache is emptied every room in use looks unannounced at once.
+    monkeypatch.setattr(table_services, "ANNOUNCED_PER_SWEEP", 2)
+    rooms = [bot_room(owner) for _ in range(3)]
+    announced: list[int] = []
+    publish = table_services._publish
+    monkeypatch.setattr(
+        table_services,
+        "_publish",
+        lambda room_id, *args: announced.append(room_id) or publish(room_id, *args),
+    )
+
+    assert rooms_announce_lost_changes() == 2
+    assert announced == [rooms[2].pk, rooms[1].pk]
+    assert rooms_announce_lost_changes() == 1
+    assert announced[2:] == [rooms[0].pk]
