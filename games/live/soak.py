@@ -79,8 +79,11 @@ LATE_SECONDS = 30.0
 SETTLE_SECONDS = 45.0
 # A player with no message for this long looks at the database, as a worried person reloads.
 POLL_SECONDS = 5.0
-# A turn that began this long ago should have reached every open socket.
-MISSED_AFTER_SECONDS = 3.0
+# A turn that began this long ago should have reached every open socket: later, it is late.
+LATE_UPDATE_SECONDS = 3.0
+# A change whose announcement died with its process is announced by the next table sweep (every
+# 5 s): a turn this long unannounced was missed, and the player then reloads.
+MISSED_AFTER_SECONDS = 8.0
 OBSERVE_SECONDS = 2.0
 RECEIVE_SECONDS = 1.0
 # Once in a while a player thinks for longer than the 5 s that used to close quiet sockets.
@@ -130,6 +133,7 @@ class SoakReport:
     worst_turn: str = ""
     idle_drops: int = 0
     drop_codes: dict[str, int] = field(default_factory=dict)
+    late_updates: int = 0
     missed_updates: int = 0
     unapplied_actions: int = 0
     closes_on_killed: int = 0
@@ -173,7 +177,8 @@ class SoakReport:
             + (f": {self.worst_turn})" if self.worst_turn else ")"),
             f"  sockets dropped while idle:     {self.idle_drops}"
             + (f"  (close codes: {codes})" if codes else ""),
-            f"  table updates missed:           {self.missed_updates}",
+            f"  table updates late (> {LATE_UPDATE_SECONDS:.0f} s):     {self.late_updates}",
+            f"  table updates missed (> {MISSED_AFTER_SECONDS:.0f} s):   {self.missed_updates}",
             f"  actions sent with no effect:    {self.unapplied_actions}",
             f"  closes on killed servers:       {self.closes_on_killed}",
             f"  reconnections:                  {self.reconnects}",
@@ -285,6 +290,7 @@ class Player:
         self.sent: set[tuple[int, int]] = set()
         self.last_sent: tuple[int, int] | None = None
         self.missed: set[tuple[int, int]] = set()
+        self.late: set[tuple[int, int]] = set()
         self.rematched: set[int] = set()
         self.connected = asyncio.Event()
 
@@ -404,13 +410,20 @@ class Player:
             self.soak.event(f"room {self.room_id} seat {self.seat}: an action sent had no effect")
         elif polled and not self.view.my_turn and key not in self.missed and turn.since:
             waited = (datetime.now(UTC) - turn.since).total_seconds()
-            if waited > MISSED_AFTER_SECONDS:
-                self.missed.add(key)
-                self.soak.report.missed_updates += 1
-                self.soak.event(
-                    f"room {self.room_id} seat {self.seat}: no update of its turn "
-                    f"after {waited:.1f} s"
-                )
+            if waited <= MISSED_AFTER_SECONDS:
+                if waited > LATE_UPDATE_SECONDS and key not in self.late:
+                    self.late.add(key)
+                    self.soak.report.late_updates += 1
+                    self.soak.event(
+                        f"room {self.room_id} seat {self.seat}: no update of its turn yet "
+                        f"after {waited:.1f} s"
+                    )
+                return  # a person waits a little before reloading: the update may yet come
+            self.missed.add(key)
+            self.soak.report.missed_updates += 1
+            self.soak.event(
+                f"room {self.room_id} seat {self.seat}: no update of its turn after {waited:.1f} s"
+            )
         await asyncio.sleep(self.think_seconds())
         if not self.soak.acting:
             return
