@@ -9,6 +9,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
 from django.utils import timezone
 
+from games.engine.actions import PASS
 from games.liveness import lease_renew, table_scope
 from games.models import Room, RoomSeat, Round
 from games.realtime import table_group
@@ -18,8 +19,10 @@ from games.services.presence import seats_sweep_absent
 from games.services.table import (
     rooms_announce_lost_changes,
     round_schedule_turn,
+    seat_apply_action,
     turns_sweep_overdue,
 )
+from games.snapshots import round_state_cached
 from games.tasks import table_sweep
 from tests.factories import bot_room, seated_room
 
@@ -204,6 +207,20 @@ def test_changes_announced_after_their_commit_are_not_announced_again(
     room = seated_room(players)
     with django_capture_on_commit_callbacks(execute=True):
         room_services.room_start(room_id=room.pk, user=players[0])
+
+    assert rooms_announce_lost_changes() == 0
+
+
+def test_moves_announced_after_their_commit_are_not_announced_again(
+    players, queued, django_capture_on_commit_callbacks
+):
+    # A move's snapshot is derived from the one before: it must be marked as announced too.
+    room = seated_room(players)
+    with django_capture_on_commit_callbacks(execute=True):
+        room_services.room_start(room_id=room.pk, user=players[0])
+    state = round_state_cached(Round.objects.get(match__room=room))
+    with django_capture_on_commit_callbacks(execute=True):
+        seat_apply_action(room_id=room.pk, user=players[state.to_act], action=PASS)
 
     assert rooms_announce_lost_changes() == 0
 
