@@ -207,21 +207,12 @@ def test_changes_announced_after_their_commit_are_not_announced_again(
     room = seated_room(players)
     with django_capture_on_commit_callbacks(execute=True):
         room_services.room_start(room_id=room.pk, user=players[0])
-
     assert rooms_announce_lost_changes() == 0
 
-
-def test_moves_announced_after_their_commit_are_not_announced_again(
-    players, queued, django_capture_on_commit_callbacks
-):
-    # A move's snapshot is derived from the one before: it must be marked as announced too.
-    room = seated_room(players)
-    with django_capture_on_commit_callbacks(execute=True):
-        room_services.room_start(room_id=room.pk, user=players[0])
+    # A move's snapshot is derived from the one before: it is marked as announced too.
     state = round_state_cached(Round.objects.get(match__room=room))
     with django_capture_on_commit_callbacks(execute=True):
         seat_apply_action(room_id=room.pk, user=players[state.to_act], action=PASS)
-
     assert rooms_announce_lost_changes() == 0
 
 
