@@ -43,6 +43,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.db import connections
 from websockets.asyncio.client import ClientConnection
@@ -81,9 +82,6 @@ SETTLE_SECONDS = 45.0
 POLL_SECONDS = 5.0
 # A turn that began this long ago should have reached every open socket: later, it is late.
 LATE_UPDATE_SECONDS = 3.0
-# A change whose announcement died with its process is announced by the next table sweep (every
-# 5 s): a turn this long unannounced was missed, and the player then reloads.
-MISSED_AFTER_SECONDS = 8.0
 OBSERVE_SECONDS = 2.0
 RECEIVE_SECONDS = 1.0
 # Once in a while a player thinks for longer than the 5 s that used to close quiet sockets.
@@ -101,6 +99,14 @@ MAX_EVENTS = 200
 LAYOUTS = (("hbbb", 0, "easy"), ("hbhb", 30, "medium"), ("hhhh", 0, "easy"), ("hhbb", 30, "strong"))
 LEAVER_LAYOUT = "hbbb"
 IDLE_LAYOUT = "hhhh"
+
+
+def missed_after_seconds() -> float:
+    """Return how long a turn may go unannounced before it counts as missed; the player reloads.
+
+    A change whose announcement died with its process is announced by the next table sweep.
+    """
+    return settings.TABLE_SWEEP_SECONDS + LATE_UPDATE_SECONDS
 
 
 @dataclass(frozen=True)
@@ -178,7 +184,7 @@ class SoakReport:
             f"  sockets dropped while idle:     {self.idle_drops}"
             + (f"  (close codes: {codes})" if codes else ""),
             f"  table updates late (> {LATE_UPDATE_SECONDS:.0f} s):     {self.late_updates}",
-            f"  table updates missed (> {MISSED_AFTER_SECONDS:.0f} s):   {self.missed_updates}",
+            f"  table updates missed (> {missed_after_seconds():.0f} s):   {self.missed_updates}",
             f"  actions sent with no effect:    {self.unapplied_actions}",
             f"  closes on killed servers:       {self.closes_on_killed}",
             f"  reconnections:                  {self.reconnects}",
@@ -410,7 +416,7 @@ class Player:
             self.soak.event(f"room {self.room_id} seat {self.seat}: an action sent had no effect")
         elif polled and not self.view.my_turn and key not in self.missed and turn.since:
             waited = (datetime.now(UTC) - turn.since).total_seconds()
-            if waited <= MISSED_AFTER_SECONDS:
+            if waited <= missed_after_seconds():
                 if waited > LATE_UPDATE_SECONDS and key not in self.late:
                     self.late.add(key)
                     self.soak.report.late_updates += 1
