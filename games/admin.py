@@ -23,6 +23,7 @@ class RoomAdmin(admin.ModelAdmin):
         "target",
         "bot_level",
         "turn_seconds",
+        "changed",
         "created",
     )
     list_display_links = ("id", "title")

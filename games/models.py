@@ -108,6 +108,9 @@ class Room(models.Model):
     invite_created = models.DateTimeField(_("invite link made"), default=timezone.now)
     # Counts the table's changes, so each connection renders every change once, in order.
     version = models.PositiveIntegerField(_("version"), default=0)
+    # When the version last moved: the sweep tells tables that have just finished or closed
+    # of a change they missed, and leaves the older ones alone.
+    changed = models.DateTimeField(_("last changed"), null=True, blank=True, editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -121,6 +124,7 @@ class Room(models.Model):
                 condition=Q(status__in=["open", "playing"]),
                 name="games_room_in_use",
             ),
+            models.Index(fields=["changed"], name="games_room_changed"),
         ]
         constraints: ClassVar = [
             # Palaristi: four players to 251-401; classic: two to four players to 1000.

@@ -46,6 +46,9 @@ from games.snapshots import (
 
 ENDED = (Phase.CANCELLED, Phase.FINISHED)
 ANNOUNCED_PER_SWEEP = 200
+# How long a room that has left play (finished or closed) is still watched for lost changes:
+# its players look at the result for a while, and the sweeper may itself have been down.
+LEFT_PLAY_SWEPT_FOR = timedelta(hours=1)
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -78,8 +81,9 @@ def table_changed_after_commit(room_id: int, *, played: Played | None = None) ->
     publication = Publication()
     with connection.cursor() as cursor:
         cursor.execute(
-            "UPDATE games_room SET version = version + 1 WHERE id = %s RETURNING version",
-            [room_id],
+            "UPDATE games_room SET version = version + 1, changed = %s WHERE id = %s"
+            " RETURNING version",
+            [timezone.now(), room_id],
         )
         row = cursor.fetchone()
     if row is not None:
@@ -117,12 +121,17 @@ def rooms_announce_lost_changes() -> int:
     between the two (a worker that just played a computer's card, a web process that just took
     a player's) leaves a change no socket heard of: the player whose turn it became would wait
     for the turn clock, or for ever at a table without one. Announcing a change twice is
-    harmless, since a connection skips a version it has drawn.
+    harmless, since a connection skips a version it has drawn. Rooms that have just left
+    play are watched too: a match's last card or the owner's close would otherwise leave the
+    players looking at a table that no longer is.
     """
-    in_use = Room.objects.filter(status__in=(Room.Status.OPEN, Room.Status.PLAYING))
+    watched = Room.objects.filter(
+        Q(status__in=(Room.Status.OPEN, Room.Status.PLAYING))
+        | Q(changed__gte=timezone.now() - LEFT_PLAY_SWEPT_FOR)
+    )
     rooms = {
         (pk, created.timestamp()): version
-        for pk, created, version in in_use.values_list("pk", "created", "version")
+        for pk, created, version in watched.values_list("pk", "created", "version")
     }
     announced = announced_versions(list(rooms))
     lost = [(room, version) for room, version in rooms.items() if announced.get(room, 0) < version]

@@ -216,11 +216,37 @@ def test_changes_announced_after_their_commit_are_not_announced_again(
     assert rooms_announce_lost_changes() == 0
 
 
-def test_a_closed_room_is_not_announced_again(players, queued):
+def test_a_closed_room_whose_close_was_never_announced_is_announced(players, queued):
     room = seated_room(players)
-    Room.objects.filter(pk=room.pk).update(status=Room.Status.CLOSED, version=99)
+    channel = listening(room)
+    room_services.room_close(room_id=room.pk, user=players[0])
+    room.refresh_from_db()
 
+    assert rooms_announce_lost_changes() == 1
+
+    assert async_to_sync(get_channel_layer().receive)(channel)["version"] == room.version
+
+
+def test_a_finished_match_whose_last_card_was_never_announced_is_announced(players, queued):
+    room = seated_room(players)
+    room_services.room_start(room_id=room.pk, user=players[0])
+    table_sweep()
+    # The match's last card: the room finishes in the same change, announced by nobody.
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.FINISHED)
+    table_services.table_changed_after_commit(room.pk)
+
+    assert rooms_announce_lost_changes() == 1
     assert rooms_announce_lost_changes() == 0
+
+
+def test_rooms_that_left_play_long_ago_are_not_swept(players, queued):
+    room = seated_room(players)
+    room_services.room_close(room_id=room.pk, user=players[0])
+    # Never changed since the field was added: the sweep does not read it.
+    Room.objects.create(owner=players[1], status=Room.Status.FINISHED, version=99)
+
+    with later(table_services.LEFT_PLAY_SWEPT_FOR.total_seconds() + 1):
+        assert rooms_announce_lost_changes() == 0
 
 
 def test_the_table_sweep_announces_lost_changes(players, queued):
