@@ -30,7 +30,7 @@ import pickle
 import random
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -276,6 +276,20 @@ def report(by_deal: Sequence[Sequence[Decision]], seed: int) -> str:
     )
 
 
+#: The decisions ``--only`` may keep, and which of them each takes.
+ONLY: dict[str, Callable[[Decision], bool]] = {
+    "all": lambda decision: True,
+    "leads": lambda decision: decision.place == 0,
+    "contract-leads": lambda decision: decision.place == 0 and decision.taker,
+}
+
+
+def only(positions: Sequence[Position], kind: str) -> list[Position]:
+    """Return the positions whose decisions are of ``kind`` (a key of ``ONLY``), in order."""
+    keeps = ONLY[kind]
+    return [pos for pos in positions if keeps(pos.decision)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the regret measure from the command line."""
     parser = argparse.ArgumentParser(prog="python -m games.ai.regret", description=__doc__)
@@ -284,11 +298,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--positions", type=Path, help="keep the positions in this file, and read them back"
     )
+    parser.add_argument(
+        "--only",
+        choices=list(ONLY),
+        default="all",
+        help="ask the variants at these decisions only (the contract side's leads lose the most)",
+    )
     args = parse_deal_arguments(parser, argv)
     names = variant_names(parser, args)
     start = time.perf_counter()
     if names:
-        positions = kept_positions(args.positions, args.deals, args.seed, args.budget, args.workers)
+        kept = kept_positions(args.positions, args.deals, args.seed, args.budget, args.workers)
+        positions = only(kept, args.only)
         answers = ask_variants(positions, names, args.budget, args.workers)
         print(variants_report(answers, args.deals, args.seed))
     else:

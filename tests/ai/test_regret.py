@@ -13,6 +13,7 @@ from games.ai.open_hand import open_card, open_values
 from games.ai.regret import (
     Answer,
     Decision,
+    Position,
     ask,
     ask_variants,
     deal_decisions,
@@ -21,6 +22,7 @@ from games.ai.regret import (
     has_choice,
     kept_positions,
     main,
+    only,
     report,
     variants_report,
 )
@@ -203,6 +205,29 @@ def test_positions_kept_from_another_run_are_collected_over(
     assert kept_positions(path, 1, 12, 30, workers=1) == []  # now kept for seed 12
     assert kept_positions(path, 2, 12, 30, workers=1) == []
     assert calls == [(1, 12, 30, 1), (2, 12, 30, 1)]
+
+
+def test_only_keeps_the_decisions_of_its_kind_in_order() -> None:
+    state = first_choice_in_play(3)
+    kinds = [(place, taker) for place in (0, 1, 0) for taker in (True, False)]
+    positions = [
+        Position(state, 0, {}, Decision(trick=2, place=place, taker=taker, regret=0.0))
+        for place, taker in kinds
+    ]
+
+    assert only(positions, "all") == positions
+    assert only(positions, "leads") == [positions[0], positions[1], positions[4], positions[5]]
+    assert only(positions, "contract-leads") == [positions[0], positions[4]]
+
+
+def test_the_command_asks_only_at_the_decisions_named(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--deals", "1", "--seed", "2", "--budget", "30", "--variant", "site"]
+    assert main(argv) == 0
+    every = int(capsys.readouterr().out.split()[0])
+    assert main([*argv, "--only", "contract-leads"]) == 0
+    leads = int(capsys.readouterr().out.split()[0])
+
+    assert 0 < leads < every
 
 
 def test_the_command_refuses_a_variant_named_twice() -> None:
