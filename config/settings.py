@@ -65,6 +65,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.GuestBoundaryMiddleware",
+    "config.error_pages.MethodNotAllowedPageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

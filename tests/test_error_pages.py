@@ -108,3 +108,36 @@ def test_a_server_error_page_needs_neither_database_nor_session(language, headin
     assert f"<h1>{heading}</h1>" in text
     assert VIEWPORT in text
     assert f'href="/{language}/"' in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [
+        ("en", "This address opens from a button"),
+        ("el", "Αυτή η διεύθυνση ανοίγει από ένα κουμπί"),
+        ("fr", "Cette adresse s’ouvre par un bouton"),  # noqa: RUF001
+    ],
+)
+def test_a_forms_address_opened_by_hand_gets_the_sites_own_page(client, language, heading):
+    client.force_login(make_user("Ana"))
+
+    response = client.get(f"/{language}/play/new/")
+
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert f"<h1>{heading}</h1>" in response.text
+    assert VIEWPORT in response.text
+    assert f'href="/{language}/"' in response.text
+
+
+@pytest.mark.django_db
+def test_a_script_sending_the_wrong_method_keeps_the_bare_answer(client):
+    user = make_user("Ana")
+    client.force_login(user)
+    room_url = reverse("games:room_create")
+
+    response = client.put(room_url)
+
+    assert response.status_code == 405
+    assert response.content == b""
