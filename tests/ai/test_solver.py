@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
+from games.ai import solver_jit
 from games.ai.solver import Solver, move_values, remaining_points, solve
 from games.ai.solver_jit import (
     NODES,
     CompiledSolver,
     SearchTimeout,
     _card_of,
+    compile_solver,
     quick_bounds,
     shared_solver,
     solve_jit,
@@ -399,6 +401,32 @@ def test_compiling_the_solver_leaves_no_search_to_compile_on_a_first_move() -> N
         "print(all(f.signatures for f in (s._quick_bounds_of, s._start, s._search)))\n"
     )
     assert printed_by_fresh_process(script) == "True"
+
+
+def test_the_warmed_solver_goes_to_the_first_thread_that_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The embedded worker warms up in a thread that never searches again.
+    monkeypatch.setattr(solver_jit, "_spare", [])
+    warming = threading.Thread(target=compile_solver)
+    warming.start()
+    warming.join()
+    (warmed,) = solver_jit._spare
+    taken: list[CompiledSolver] = []
+
+    def first_search() -> None:
+        taken.append(shared_solver())
+        taken.append(shared_solver())
+
+    for _ in range(2):
+        thread = threading.Thread(target=first_search)
+        thread.start()
+        thread.join()
+
+    assert taken[0] is warmed
+    assert taken[1] is warmed  # the thread keeps it between moves
+    assert taken[2] is not warmed  # a second thread makes its own
+    assert solver_jit._spare == []
 
 
 def test_threads_searching_at_once_each_get_their_own_values() -> None:
